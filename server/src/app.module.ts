@@ -1,0 +1,66 @@
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { JwtService } from '@nestjs/jwt';
+import type { Request, Response } from 'express';
+import { AuthModule } from './auth/auth.module.js';
+import { AuthService } from './auth/auth.service.js';
+import { CommonModule } from './common/common.module.js';
+import { AppExceptionFilter } from './common/error-filter.js';
+import { queryLimits } from './common/graphql-limits.js';
+import { introspectionGate } from './common/introspection-gate.js';
+import { LoaderFactory } from './common/loaders.js';
+import { validationPipe } from './common/validation.js';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthController } from './database/health.controller.js';
+import { SeedService } from './database/seed.service.js';
+import { GeoModule } from './geo/geo.module.js';
+import { MailModule } from './mail/mail.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        DatabaseModule.forRoot(databaseUrl),
+        CommonModule,
+        MailModule,
+        AuthModule,
+        GeoModule,
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          inject: [LoaderFactory, JwtService, AuthService],
+          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService) => ({
+            path: '/graphql',
+            autoSchemaFile: true,
+            sortSchema: true,
+            playground: false,
+            graphiql: config.nodeEnv !== 'production',
+            introspection: true,
+            allowBatchedHttpRequests: false,
+            csrfPrevention: true,
+            validationRules: [queryLimits()],
+            plugins: config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : [],
+            context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
+            formatError: (formatted) => {
+              const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+              return { ...formatted, extensions };
+            },
+          }),
+        }),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_PIPE, useValue: validationPipe },
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        SeedService,
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

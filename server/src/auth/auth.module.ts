@@ -1,0 +1,43 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitGuard, RateLimitService } from '../common/rate-limit.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LegacyAuthController } from '../legacy/auth.controller.js';
+import { JwtAuthGuard } from './auth.guard.js';
+import { AuthResolver } from './auth.resolver.js';
+import { AuthService, JWT_ISSUER } from './auth.service.js';
+import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { User } from './entities/user.entity.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { UsersService } from './users.service.js';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([User, PasswordResetToken]),
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn as never, issuer: JWT_ISSUER },
+        verifyOptions: { algorithms: ['HS256'], issuer: JWT_ISSUER },
+      }),
+    }),
+  ],
+  controllers: [LegacyAuthController],
+  providers: [
+    AuthService,
+    UsersService,
+    AuthResolver,
+    JwtStrategy,
+    RateLimitService,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+  exports: [AuthService, UsersService, RateLimitService, JwtModule],
+})
+export class AuthModule {}

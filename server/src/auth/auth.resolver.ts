@@ -1,0 +1,90 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../common/auth-user.js';
+import { ClientIp, CurrentUser, Public, Roles } from '../common/decorators.js';
+import { ListMetadata, toId } from '../common/list.js';
+import { RateLimit } from '../common/rate-limit.js';
+import { AuthService } from './auth.service.js';
+import { AuthPayload, ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs, SendResetTokenArgs } from './dto/auth.args.js';
+import { AllUsersArgs } from './dto/user.args.js';
+import { User } from './entities/user.entity.js';
+import { UsersService } from './users.service.js';
+
+export const REGISTRATIONS_PER_ADDRESS = { limit: 30, windowSeconds: 10 * 60 };
+export const RESET_REQUESTS_PER_ADDRESS = { limit: 20, windowSeconds: 60 * 60 };
+
+@Resolver(() => User)
+export class AuthResolver {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Public()
+  @RateLimit('register', REGISTRATIONS_PER_ADDRESS.limit, REGISTRATIONS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => User, { description: 'Creates a member account.' })
+  register(@Args() input: RegisterArgs): Promise<User> {
+    return this.auth.register(input);
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload)
+  login(@Args() input: LoginArgs, @ClientIp() ip: string) {
+    return this.auth.login(input, ip);
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, { description: 'Only an admin gets a token.' })
+  adminLogin(@Args() input: LoginArgs, @ClientIp() ip: string) {
+    return this.auth.adminLogin(input, ip);
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends every token issued to the caller.' })
+  async logout(@CurrentUser() caller: AuthUser): Promise<boolean> {
+    await this.auth.logout(caller);
+    return true;
+  }
+
+  @Public()
+  @RateLimit('reset-request', RESET_REQUESTS_PER_ADDRESS.limit, RESET_REQUESTS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Boolean, { description: 'Answers true whether or not the e-mail has an account.' })
+  async sendResetToken(@Args() { email }: SendResetTokenArgs): Promise<boolean> {
+    await this.auth.sendResetToken(email);
+    return true;
+  }
+
+  @Public()
+  @RateLimit('reset-password', RESET_REQUESTS_PER_ADDRESS.limit, RESET_REQUESTS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Boolean)
+  async resetPassword(@Args() input: ResetPasswordArgs): Promise<boolean> {
+    await this.auth.resetPassword(input);
+    return true;
+  }
+
+  @Mutation(() => String, { description: 'Answers a new token; other sessions end.' })
+  changePassword(@CurrentUser() caller: AuthUser, @Args() input: ChangePasswordArgs): Promise<string> {
+    return this.auth.changePassword(caller, input);
+  }
+
+  @Query(() => User)
+  me(@CurrentUser() caller: AuthUser): Promise<User> {
+    return this.users.get(caller.id);
+  }
+
+  @Roles('Admin')
+  @Query(() => User)
+  User(@Args('id', { type: () => ID }) id: string): Promise<User> {
+    return this.users.get(toId(id));
+  }
+
+  @Roles('Admin')
+  @Query(() => [User])
+  allUsers(@Args() args: AllUsersArgs): Promise<User[]> {
+    return this.users.list(args, args.filter);
+  }
+
+  @Roles('Admin')
+  @Query(() => ListMetadata)
+  async _allUsersMeta(@Args() args: AllUsersArgs): Promise<ListMetadata> {
+    return { count: await this.users.count(args.filter) };
+  }
+}

@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { AppError } from '../common/app-error.js';
+import type { AuthUser } from '../common/auth-user.js';
+import { RateLimitService } from '../common/rate-limit.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { passwordResetMail } from '../mail/templates.js';
+import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from './dto/auth.args.js';
+import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { User } from './entities/user.entity.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
+
+export interface JwtPayload {
+  sub: number;
+  role: string;
+  ver: number;
+}
+
+export const JWT_ISSUER = 'ministry-platform';
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const FAILED_LOGINS = {
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { limit: 100, windowSeconds: 15 * 60 },
+};
+const RESET_MAILS_PER_ACCOUNT = { limit: 5, windowSeconds: 60 * 60 };
+
+export const NOT_AUTHORISED = 'You are not authorised to access this page';
+const BAD_CREDENTIALS = 'The e-mail address or password is not correct';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
+    private readonly dataSource: DataSource,
+    private readonly jwt: JwtService,
+    private readonly limits: RateLimitService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async register(input: RegisterArgs): Promise<User> {
+    const { password, ...fields } = input;
+    if (await this.users.existsBy({ email: fields.email })) {
+      throw new AppError('CONFLICT', 'An account with this e-mail address already exists', 'email');
+    }
+    const user = this.users.create({ ...fields, passwordHash: await hashPassword(password), role: 'Member' });
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new AppError('CONFLICT', 'An account with this e-mail address already exists', 'email');
+      }
+      throw error;
+    }
+    this.logger.log(`member ${user.id} registered`);
+    return user;
+  }
+
+  /** Checks credentials with per-account and per-address failure limits; answers the user and a token. */
+  async login(input: LoginArgs, ip: string): Promise<{ token: string; user: User }> {
+    const accountKey = `login-fail:account:${input.email}`;
+    const addressKey = `login-fail:address:${ip}`;
+    const [accountFailures, addressFailures] = await Promise.all([this.limits.count(accountKey), this.limits.count(addressKey)]);
+    if (accountFailures >= FAILED_LOGINS.perAccount.limit || addressFailures >= FAILED_LOGINS.perAddress.limit) {
+      throw AppError.tooManyRequests();
+    }
+    const user = await this.users.findOne({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+    const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.password);
+    if (!user || !valid) {
+      await Promise.all([
+        this.limits.hit(accountKey, FAILED_LOGINS.perAccount.windowSeconds),
+        this.limits.hit(addressKey, FAILED_LOGINS.perAddress.windowSeconds),
+      ]);
+      throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS, 'password');
+    }
+    await this.limits.reset(accountKey);
+    const full = await this.users.findOneByOrFail({ id: user.id });
+    return { token: this.sign(full), user: full };
+  }
+
+  /** As login, but only an admin gets a token. */
+  async adminLogin(input: LoginArgs, ip: string): Promise<{ token: string; user: User }> {
+    const result = await this.login(input, ip);
+    if (result.user.role !== 'Admin') throw new AppError('FORBIDDEN', NOT_AUTHORISED);
+    return result;
+  }
+
+  sign(user: Pick<User, 'id' | 'role' | 'tokenVersion'>): string {
+    const payload: JwtPayload = { sub: user.id, role: user.role, ver: user.tokenVersion };
+    return this.jwt.sign(payload);
+  }
+
+  /** Ends every token issued to the user so far. */
+  async logout(caller: AuthUser): Promise<void> {
+    await this.users.increment({ id: caller.id }, 'tokenVersion', 1);
+  }
+
+  /** The user behind a verified JWT payload, or undefined when the token has been ended since. */
+  async userForToken(payload: JwtPayload): Promise<AuthUser | undefined> {
+    const user = await this.users.findOne({ where: { id: payload.sub }, select: { id: true, role: true, email: true, tokenVersion: true } });
+    if (!user || user.tokenVersion !== payload.ver) return undefined;
+    return { id: user.id, role: user.role, email: user.email };
+  }
+
+  /**
+   * Mails a reset link when the account exists. Answers nothing either way, so the caller cannot learn
+   * whether an e-mail address has an account.
+   */
+  async sendResetToken(email: string): Promise<void> {
+    const user = await this.users.findOneBy({ email });
+    if (!user) return;
+    const sent = await this.limits.hit(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowSeconds);
+    if (sent > RESET_MAILS_PER_ACCOUNT.limit) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.resetTokens.insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.mail.queue(passwordResetMail(user, link));
+  }
+
+  /** Sets a new password from a valid, unused, unexpired token, and ends every session of that user. */
+  async resetPassword(input: ResetPasswordArgs): Promise<void> {
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      const token = await manager.findOne(PasswordResetToken, {
+        where: { tokenHash: sha256(input.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!token || (input.userId !== undefined && input.userId !== null && input.userId !== '' && Number(input.userId) !== token.userId)) {
+        throw AppError.badInput('token', 'This reset link is not valid or has expired. Please ask for a new one.');
+      }
+      await manager.update(PasswordResetToken, { userId: token.userId, usedAt: IsNull() }, { usedAt: new Date() });
+      await manager.update(User, { id: token.userId }, { passwordHash });
+      await manager.increment(User, { id: token.userId }, 'tokenVersion', 1);
+    });
+  }
+
+  /** Changes the caller's password after checking the current one; other sessions end, this one gets a new token. */
+  async changePassword(caller: AuthUser, input: ChangePasswordArgs): Promise<string> {
+    const user = await this.users.findOne({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
+    if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw AppError.badInput('currentPassword', 'The current password is not correct');
+    }
+    await this.users.update({ id: caller.id }, { passwordHash: await hashPassword(input.newPassword) });
+    await this.users.increment({ id: caller.id }, 'tokenVersion', 1);
+    return this.sign(await this.users.findOneByOrFail({ id: caller.id }));
+  }
+}

@@ -1,0 +1,153 @@
+import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export const PASSWORD_RULES = { min: 8, max: 128 };
+
+/** The spec's registration payload, shared by `register` and `POST /api/register`. */
+@ArgsType()
+export class RegisterArgs {
+  @Field()
+  @IsIn(TITLES, { message: `title must be one of ${TITLES.join(', ')}` })
+  title: string;
+
+  @Field()
+  @Transform(trim)
+  @IsNotEmpty({ message: 'firstname is required' })
+  @MaxLength(100)
+  firstname: string;
+
+  @Field()
+  @Transform(trim)
+  @IsNotEmpty({ message: 'lastname is required' })
+  @MaxLength(100)
+  lastname: string;
+
+  @Field()
+  @IsIn(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}` })
+  gender: string;
+
+  @Field()
+  @IsIn(MARITAL_STATUSES, { message: `marital_status must be one of ${MARITAL_STATUSES.join(', ')}` })
+  marital_status: string;
+
+  @Field()
+  @Transform(trim)
+  @Matches(/^[+()\d\s.-]{6,40}$/, { message: 'phone must be a telephone number' })
+  @IsNotEmpty({ message: 'phone is required' })
+  phone: string;
+
+  @Field()
+  @Transform(lowerTrim)
+  @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @IsNotEmpty({ message: 'email is required' })
+  email: string;
+
+  @Field()
+  @IsString({ message: 'password is required' })
+  @MinLength(PASSWORD_RULES.min, { message: `password must be at least ${PASSWORD_RULES.min} characters` })
+  @MaxLength(PASSWORD_RULES.max, { message: `password must be at most ${PASSWORD_RULES.max} characters` })
+  password: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  country?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  state?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  city?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(300)
+  address?: string;
+}
+
+@ArgsType()
+export class LoginArgs {
+  @Field()
+  @Transform(lowerTrim)
+  @MaxLength(254)
+  @IsString()
+  @IsNotEmpty({ message: 'kindly enter your email address to continue' })
+  email: string;
+
+  @Field()
+  @MaxLength(PASSWORD_RULES.max)
+  @IsString()
+  @IsNotEmpty({ message: 'kindly enter your password to continue' })
+  password: string;
+}
+
+@ArgsType()
+export class SendResetTokenArgs {
+  @Field()
+  @Transform(lowerTrim)
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(254)
+  email: string;
+}
+
+@ArgsType()
+export class ResetPasswordArgs {
+  @Field()
+  @IsString()
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200)
+  token: string;
+
+  @Field()
+  @IsString({ message: 'newPassword is required' })
+  @MinLength(PASSWORD_RULES.min, { message: `newPassword must be at least ${PASSWORD_RULES.min} characters` })
+  @MaxLength(PASSWORD_RULES.max, { message: `newPassword must be at most ${PASSWORD_RULES.max} characters` })
+  newPassword: string;
+
+  /** Kept for the legacy client; when sent it must match the token's user. */
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  userId?: string | number;
+}
+
+@ArgsType()
+export class ChangePasswordArgs {
+  @Field()
+  @IsString()
+  @IsNotEmpty({ message: 'currentPassword is required' })
+  @MaxLength(PASSWORD_RULES.max)
+  currentPassword: string;
+
+  @Field()
+  @IsString({ message: 'newPassword is required' })
+  @MinLength(PASSWORD_RULES.min, { message: `newPassword must be at least ${PASSWORD_RULES.min} characters` })
+  @MaxLength(PASSWORD_RULES.max, { message: `newPassword must be at most ${PASSWORD_RULES.max} characters` })
+  newPassword: string;
+}
+
+@ObjectType()
+export class AuthPayload {
+  @Field()
+  token: string;
+
+  @Field(() => User)
+  user: User;
+}

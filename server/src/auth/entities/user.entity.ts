@@ -1,0 +1,91 @@
+import { Field, HideField, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Role } from '../../common/auth-user.js';
+
+export const TITLES = ['Brother', 'Sister', 'Deacon', 'Deaconess', 'Pastor', 'Bishop'] as const;
+export const GENDERS = ['male', 'female'] as const;
+export const MARITAL_STATUSES = ['married', 'single', 'divorced', 'widow'] as const;
+export const ROLES: Role[] = ['Member', 'Admin'];
+
+export enum UserRole {
+  Member = 'Member',
+  Admin = 'Admin',
+}
+registerEnumType(UserRole, { name: 'Role' });
+
+/** A member or an admin. The password hash and token version never leave the server. */
+@ObjectType()
+@Entity('users')
+export class User {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Field()
+  @Column({ length: 20 })
+  title: string;
+
+  @Field()
+  @Column({ length: 100 })
+  firstname: string;
+
+  @Field()
+  @Column({ length: 100 })
+  lastname: string;
+
+  @Field()
+  @Column({ length: 10 })
+  gender: string;
+
+  @Field()
+  @Column({ name: 'marital_status', length: 10 })
+  marital_status: string;
+
+  @Field()
+  @Column({ length: 40 })
+  phone: string;
+
+  /** Stored lower-cased, so uniqueness is case-insensitive. */
+  @Field()
+  @Index('IDX_users_email', { unique: true })
+  @Column({ length: 254 })
+  email: string;
+
+  @HideField()
+  @Column({ name: 'password_hash', select: false })
+  passwordHash: string;
+
+  @Field()
+  @Column({ length: 100, default: '' })
+  country: string;
+
+  @Field()
+  @Column({ length: 100, default: '' })
+  state: string;
+
+  @Field()
+  @Column({ length: 100, default: '' })
+  city: string;
+
+  @Field()
+  @Column({ length: 300, default: '' })
+  address: string;
+
+  @Field(() => UserRole)
+  @Index('IDX_users_role')
+  @Column({ type: 'varchar', length: 10, default: 'Member' })
+  role: Role;
+
+  @HideField()
+  @Column({ name: 'token_version', default: 0 })
+  tokenVersion: number;
+
+  @Field()
+  @Index('IDX_users_created_at')
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Field()
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

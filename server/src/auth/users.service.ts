@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppError } from '../common/app-error.js';
+import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
+import type { UserFilter } from './dto/user.args.js';
+import { User } from './entities/user.entity.js';
+
+const LIST: ListOptions = {
+  sortable: {
+    id: 'user.id',
+    firstname: 'user.firstname',
+    lastname: 'user.lastname',
+    email: 'user.email',
+    country: 'user.country',
+    role: 'user.role',
+    createdAt: 'user.createdAt',
+  },
+  defaultSort: { field: 'id', order: 'DESC' },
+  searchable: ['user.firstname', 'user.lastname', 'user.email', 'user.phone', 'user.country', 'user.city'],
+};
+
+/** Members and admins as the admin console sees them. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  private filtered(filter?: UserFilter | null) {
+    const query = this.users.createQueryBuilder('user');
+    if (filter?.role) query.andWhere('user.role = :role', { role: filter.role });
+    if (filter?.email) query.andWhere('user.email = :email', { email: filter.email.trim().toLowerCase() });
+    return applyListFilter(query, filter, LIST);
+  }
+
+  list(args: ListArgs, filter?: UserFilter | null): Promise<User[]> {
+    return applyListPage(this.filtered(filter), args, LIST).getMany();
+  }
+
+  count(filter?: UserFilter | null): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
+  async get(id: number): Promise<User> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw AppError.notFound('The member');
+    return user;
+  }
+
+  findByEmail(email: string): Promise<User[]> {
+    return this.users.findBy({ email: email.trim().toLowerCase() });
+  }
+
+  /** For DataLoaders: the users of these ids, in no particular order. */
+  byIds(ids: readonly number[]): Promise<User[]> {
+    return this.users.createQueryBuilder('user').where('user.id IN (:...ids)', { ids: [...ids] }).getMany();
+  }
+}

@@ -1,0 +1,71 @@
+import { ConsoleLogger, INestApplication, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { SqlCounter } from './database/sql-counter.js';
+import { mountFrontEnds } from './frontends.js';
+
+export function createLogger(config: AppConfig): ConsoleLogger {
+  const levels: LogLevel[] = config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'];
+  return new ConsoleLogger({ json: config.nodeEnv === 'production', logLevels: levels, colors: config.nodeEnv === 'development' });
+}
+
+/** Builds the whole application (API, GraphQL, admin console, web app) ready to listen. */
+export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    logger: createLogger(config),
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+
+  app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://i.ytimg.com'],
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+          connectSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+          formAction: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  if (config.sqlCountHeader) {
+    const counter = app.get(SqlCounter);
+    app.use('/graphql', (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (req.headers['x-sql-count'] !== '1') return next();
+      const { counter: count } = counter.run(() => next());
+      const writeHead = res.writeHead.bind(res);
+      res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+        res.setHeader('x-sql-count', String(count.count));
+        return writeHead(...args);
+      }) as typeof res.writeHead;
+    });
+  }
+
+  // Body parsers only where the API lives: React Router actions read their own bodies.
+  for (const path of ['/api', '/graphql']) {
+    app.use(path, express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }));
+  }
+
+  await mountFrontEnds(app, config, () => !config.paypal.clientId);
+  await app.init();
+  return app;
+}

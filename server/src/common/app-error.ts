@@ -1,0 +1,51 @@
+/** The error codes the API speaks: GraphQL `extensions.code`, and an HTTP status for REST. */
+export const ERROR_STATUS = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYMENT_FAILED: 402,
+  TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * An expected failure a caller can act on. `field` names the input at fault, so forms can show the message
+ * beside it; REST answers `{ errors: [{ msg, path }] }` and GraphQL carries `extensions.code` and `field`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  static badInput(field: string, message: string): AppError {
+    return new AppError('BAD_USER_INPUT', message, field);
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} was not found`);
+  }
+
+  static forbidden(message = 'You are not allowed to do this'): AppError {
+    return new AppError('FORBIDDEN', message);
+  }
+
+  static unauthenticated(message = 'Please log in to continue'): AppError {
+    return new AppError('UNAUTHENTICATED', message);
+  }
+
+  static tooManyRequests(): AppError {
+    return new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a few minutes and try again.');
+  }
+}

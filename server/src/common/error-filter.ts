@@ -1,0 +1,49 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { AppError, ERROR_STATUS, ErrorCode } from './app-error.js';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** Any thrown value as an AppError; anything unexpected becomes a 500 that reveals nothing. */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const raw = typeof response === 'object' && response !== null && 'message' in response ? (response as { message: unknown }).message : error.message;
+    const message = Array.isArray(raw) ? String(raw[0]) : String(raw);
+    if (status === 413) return AppError.badInput('image', 'The file is too large');
+    return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_USER_INPUT'), message);
+  }
+  return undefined;
+}
+
+export function toGraphQLError(error: AppError): GraphQLError {
+  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field } });
+}
+
+/**
+ * One mapper for every failure: REST answers the legacy `{ errors: [{ msg, path }] }` shape, GraphQL answers
+ * an error with `extensions.code`. Unexpected errors are logged with their stack and answered without detail.
+ */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const known = toAppError(exception);
+    if (!known) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const error = known ?? new AppError('BAD_GATEWAY', 'Something went wrong on our side. Please try again.');
+    const status = known ? error.status : 500;
+
+    if (host.getType<string>() === 'graphql') {
+      return toGraphQLError(error);
+    }
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    response.status(status).json({ errors: [{ msg: error.message, path: error.field ?? '' }], code: error.code });
+  }
+}

@@ -1,0 +1,89 @@
+import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { AppError } from './app-error.js';
+
+/** `{ count }`, answered by every `_allXsMeta` query (react-admin's ListMetadata). */
+@ObjectType()
+export class ListMetadata {
+  @Field(() => Int)
+  count: number;
+}
+
+/** Paging and sorting shared by every `allXs` query; `page` arrives 0-based, as ra-data-graphql-simple sends it. */
+@ArgsType()
+export class ListArgs {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  page?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  perPage?: number;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  sortField?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsIn(['ASC', 'DESC', 'asc', 'desc'])
+  sortOrder?: string;
+}
+
+export interface ListOptions {
+  /** GraphQL sort field name to SQL column of the query's alias. */
+  sortable: Record<string, string>;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Columns searched by `q` (case-insensitive substring). */
+  searchable?: string[];
+}
+
+export interface ListFilter {
+  ids?: (string | number)[] | null;
+  q?: string | null;
+}
+
+/** Applies `ids` and `q`; callers add their own filters. Shared by `allXs` and `_allXsMeta`. */
+export function applyListFilter<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, filter: ListFilter | null | undefined, options: ListOptions) {
+  const alias = query.alias;
+  if (filter?.ids) {
+    query.andWhere(`${alias}.id IN (:...listIds)`, { listIds: filter.ids.length ? filter.ids.map(Number) : [0] });
+  }
+  const q = filter?.q?.trim();
+  if (q && options.searchable?.length) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.andWhere(
+      new Brackets((where) => {
+        for (const column of options.searchable!) where.orWhere(`${column}::text ILIKE :listQ`, { listQ: pattern });
+      }),
+    );
+  }
+  return query;
+}
+
+/** Applies sort and page: one SQL query whatever the page's length. */
+export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, args: ListArgs, options: ListOptions) {
+  const alias = query.alias;
+  const sortField = args.sortField ?? options.defaultSort.field;
+  const column = options.sortable[sortField];
+  if (!column) throw AppError.badInput('sortField', `Cannot sort by ${sortField}`);
+  const order = (args.sortOrder?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? options.defaultSort.order;
+  query.orderBy(column, order);
+  if (column !== `${alias}.id`) query.addOrderBy(`${alias}.id`, order);
+  const perPage = args.perPage ?? 25;
+  return query.limit(perPage).offset((args.page ?? 0) * perPage);
+}
+
+/** A GraphQL `ID` or REST path id as a database id; anything else is a clear 400. */
+export function toId(value: string | number, field = 'id'): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw AppError.badInput(field, `${field} must be a record id`);
+  return id;
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import type { User } from '../auth/entities/user.entity.js';
+import { UsersService } from '../auth/users.service.js';
+
+/** Orders loaded rows to match the keys DataLoader asked for. */
+export function byKeys<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] {
+  const found = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => found.get(key) ?? null);
+}
+
+/**
+ * Builds the per-request DataLoaders (a singleton that makes fresh loaders for each GraphQL context), so a
+ * list resolving a relation costs one query for the whole page instead of one per row.
+ */
+@Injectable()
+export class LoaderFactory {
+  constructor(private readonly users: UsersService) {}
+
+  create() {
+    return {
+      user: new DataLoader<number, User | null>(async (ids) => byKeys(ids, await this.users.byIds(ids), (u) => u.id)),
+    };
+  }
+}
+
+export type Loaders = ReturnType<LoaderFactory['create']>;
+
+/** What every GraphQL resolver receives as its context. */
+export interface GraphQLContext {
+  req: import('express').Request;
+  loaders: Loaders;
+}

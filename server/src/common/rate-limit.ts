@@ -1,0 +1,78 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { AppError } from './app-error.js';
+import { requestOf } from './request-of.js';
+
+export interface Limit {
+  /** Counter name; the caller's address is appended. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const RATE_LIMIT = 'rateLimit';
+
+/** Limits an entry point per client address; past the limit the caller gets 429. */
+export const RateLimit = (name: string, limit: number, windowSeconds: number) =>
+  SetMetadata(RATE_LIMIT, { name, limit, windowSeconds } satisfies Limit);
+
+/**
+ * Fixed-window counters kept in PostgreSQL (an unlogged table), so every instance behind a load balancer
+ * shares them without another server to run. Only writes are limited, so the extra statement is cheap.
+ */
+@Injectable()
+export class RateLimitService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Counts one event and answers the count in the current window. */
+  async hit(key: string, windowSeconds: number): Promise<number> {
+    if (Math.random() < 0.01) {
+      await this.dataSource.query(`DELETE FROM rate_limit_counter WHERE resets_at < now() - interval '1 hour'`);
+    }
+    const rows: { count: number }[] = await this.dataSource.query(
+      `INSERT INTO rate_limit_counter (key, count, resets_at)
+       VALUES ($1, 1, now() + make_interval(secs => $2))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limit_counter.resets_at <= now() THEN 1 ELSE rate_limit_counter.count + 1 END,
+         resets_at = CASE WHEN rate_limit_counter.resets_at <= now() THEN EXCLUDED.resets_at ELSE rate_limit_counter.resets_at END
+       RETURNING count`,
+      [key, windowSeconds],
+    );
+    return rows[0].count;
+  }
+
+  /** The count in the current window without adding to it. */
+  async count(key: string): Promise<number> {
+    const rows: { count: number }[] = await this.dataSource.query(
+      'SELECT count FROM rate_limit_counter WHERE key = $1 AND resets_at > now()',
+      [key],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM rate_limit_counter WHERE key = $1', [key]);
+  }
+
+  /** Counts one event and refuses it with 429 past the limit. */
+  async consume(key: string, limit: number, windowSeconds: number): Promise<void> {
+    if ((await this.hit(key, windowSeconds)) > limit) throw AppError.tooManyRequests();
+  }
+}
+
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimitService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const limit = this.reflector.getAllAndOverride<Limit | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
+    if (!limit) return true;
+    const request = requestOf(context);
+    await this.limits.consume(`${limit.name}:${request.ip}`, limit.limit, limit.windowSeconds);
+    return true;
+  }
+}

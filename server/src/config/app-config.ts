@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, found from this file's place (src/config or dist/config under server/). */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The whole validated configuration, read once at start-up. Every field is in the README's table. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  staffEmail: string;
+  adminEmail: string;
+  adminPassword: string;
+  adminPasswordIsDefault: boolean;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); never in production by default. */
+  sqlCountHeader: boolean;
+  paypal: {
+    clientId?: string;
+    clientSecret?: string;
+    apiBase: string;
+    webhookId?: string;
+  };
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    publicUrl?: string;
+  };
+  webBuildDir: string;
+  adminBuildDir: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
+export const DEFAULT_ADMIN_PASSWORD = 'change-me-now';
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readPort(env: Env): number {
+  const raw = env.PORT ?? '3000';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readUrl(name: string, raw: string | undefined, protocols: string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//`);
+  }
+  return raw;
+}
+
+function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** The JWT secret from JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+function readJwtSecret(env: Env, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const port = readPort(env);
+  const dataDir = resolve(cwd, env.DATA_DIR || 'data');
+  mkdirSync(dataDir, { recursive: true });
+
+  const poolSize = Number(env.DATABASE_POOL_SIZE ?? '5');
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 100) {
+    throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "${env.DATABASE_POOL_SIZE}"`);
+  }
+
+  const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  const adminPassword = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
+  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  if (nodeEnv === 'production' && !env.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_PASSWORD must be set when NODE_ENV is production');
+  }
+
+  const paypalClientId = env.PAYPAL_CLIENT_ID || undefined;
+  const paypalClientSecret = env.PAYPAL_CLIENT_SECRET || undefined;
+  if (Boolean(paypalClientId) !== Boolean(paypalClientSecret)) {
+    throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  }
+
+  const s3Bucket = env.S3_BUCKET || undefined;
+
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    nodeEnv,
+    dataDir,
+    databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    databasePoolSize: poolSize,
+    jwtSecret: readJwtSecret(env, dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+    publicUrl,
+    smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || `Ministry <no-reply@${new URL(publicUrl).hostname}>`,
+    staffEmail: env.STAFF_EMAIL || adminEmail,
+    adminEmail,
+    adminPassword,
+    adminPasswordIsDefault: !env.ADMIN_PASSWORD,
+    seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, true),
+    trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY, false),
+    sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv !== 'production'),
+    paypal: {
+      clientId: paypalClientId,
+      clientSecret: paypalClientSecret,
+      apiBase: (readUrl('PAYPAL_API_BASE', env.PAYPAL_API_BASE, ['http:', 'https:']) ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
+      webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+    },
+    s3: s3Bucket
+      ? {
+          bucket: s3Bucket,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: readUrl('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']),
+          publicUrl: readUrl('S3_PUBLIC_URL', env.S3_PUBLIC_URL, ['http:', 'https:']),
+        }
+      : undefined,
+    webBuildDir: resolve(REPO_ROOT, env.WEB_BUILD_DIR || 'web/build'),
+    adminBuildDir: resolve(REPO_ROOT, env.ADMIN_BUILD_DIR || 'admin/dist'),
+  };
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DATABASE_URL } from './database-url.js';
+import { JobQueue } from './job-queue.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { SqlCounter } from './sql-counter.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(url: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG, SqlCounter],
+          extraProviders: [SqlCounter],
+          useFactory: (config: AppConfig, counter: SqlCounter) => ({
+            type: 'postgres',
+            url,
+            autoLoadEntities: true,
+            synchronize: false,
+            migrations: MIGRATIONS,
+            migrationsRun: true,
+            migrationsTransactionMode: 'each',
+            extra: { max: config.databasePoolSize, connectionTimeoutMillis: 10_000 },
+            logger: counter,
+            logging: ['query', 'error', 'warn'],
+          }),
+        }),
+      ],
+      providers: [{ provide: DATABASE_URL, useValue: url }, JobQueue, SqlCounter],
+      exports: [DATABASE_URL, JobQueue, SqlCounter],
+    };
+  }
+}

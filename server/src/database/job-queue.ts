@@ -1,0 +1,60 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DATABASE_URL } from './database-url.js';
+
+export interface SendOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  startAfter?: number;
+  singletonKey?: string;
+}
+
+/**
+ * Durable background jobs (pg-boss) in the application's own PostgreSQL: shared by every instance, retried
+ * with back-off, and kept across restarts. Handlers throw to ask for a retry.
+ */
+@Injectable()
+export class JobQueue implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly queues = new Set<string>();
+
+  constructor(@Inject(DATABASE_URL) url: string) {
+    this.boss = new PgBoss({ connectionString: url, max: 2, schedule: false, supervise: true });
+    this.boss.on('error', (error) => this.logger.error(error.message));
+  }
+
+  async onModuleInit() {
+    await this.boss.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.boss.stop({ graceful: true, timeout: 5000, wait: true });
+  }
+
+  private async ensureQueue(name: string) {
+    if (this.queues.has(name)) return;
+    await this.boss.createQueue(name);
+    this.queues.add(name);
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.send(name, data, options);
+  }
+
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+        } catch (error) {
+          this.logger.warn(`${name} job ${job.id} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { User } from '../auth/entities/user.entity.js';
+import { hashPassword } from '../auth/password.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+
+/** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
+const SEED_LOCK = 724_311;
+
+/**
+ * Fills an empty database once: the admin account (from ADMIN_EMAIL / ADMIN_PASSWORD) and, unless
+ * SEED_DEMO=false, the demo content of each feature.
+ */
+@Injectable()
+export class SeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      if ((await manager.count(User)) > 0) return;
+      const admin = manager.create(User, {
+        title: 'Pastor',
+        firstname: 'Site',
+        lastname: 'Administrator',
+        gender: 'male',
+        marital_status: 'married',
+        phone: '+44 20 0000 0000',
+        email: this.config.adminEmail,
+        passwordHash: await hashPassword(this.config.adminPassword),
+        country: 'United Kingdom',
+        state: 'England',
+        city: 'London',
+        role: 'Admin',
+      });
+      await manager.save(admin);
+      this.logger.log(`created the admin account ${this.config.adminEmail}`);
+      if (this.config.adminPasswordIsDefault) {
+        this.logger.warn('the admin password is the documented default: set ADMIN_PASSWORD before going live');
+      }
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import type { INestApplication } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { ApolloDriver } from '@nestjs/apollo';
+import { createRequestHandler } from '@react-router/express';
+import type { ServerBuild } from 'react-router';
+import express from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AppConfig } from './config/app-config.js';
+import { LoaderFactory } from './common/loaders.js';
+
+/** Paths Nest answers itself; everything else belongs to the web app. */
+export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator'];
+
+const ownedByServer = (path: string) => SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+const IMMUTABLE = { immutable: true, maxAge: '1y', index: false as const };
+
+/** What React Router loaders and actions receive: GraphQL run in-process, with the caller's request. */
+export type WebLoadContext = {
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  cspNonce: string;
+  publicUrl: string;
+  testPayments: boolean;
+};
+
+function notBuilt(name: string, command: string): express.RequestHandler {
+  return (_req, res) => {
+    res.status(503).type('text/plain').send(`The ${name} has not been built yet. Run \`${command}\`, or \`npm start\`, which builds what is missing.`);
+  };
+}
+
+/**
+ * Serves the admin console's static build at /admin (with an index.html fallback for its client routes) and
+ * hands every path the API does not own to React Router for server rendering. Mounted before Nest's routes,
+ * behind a path test, so Nest's own 404 never swallows a page.
+ */
+export async function mountFrontEnds(app: INestApplication, config: AppConfig, testPayments: () => boolean) {
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+
+  const adminIndex = join(config.adminBuildDir, 'index.html');
+  if (existsSync(adminIndex)) {
+    http.use('/admin/assets', express.static(join(config.adminBuildDir, 'assets'), IMMUTABLE));
+    http.use('/admin', express.static(config.adminBuildDir, { index: false, maxAge: '1h' }));
+    http.get(['/admin', '/admin/*path'], (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(adminIndex);
+    });
+  } else {
+    http.use('/admin', notBuilt('admin console', 'npm run build'));
+  }
+
+  const serverBuild = join(config.webBuildDir, 'server', 'index.js');
+  const clientDir = join(config.webBuildDir, 'client');
+  let handler: express.RequestHandler = notBuilt('web app', 'npm run build');
+  if (existsSync(serverBuild)) {
+    const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+    const loaders = app.get(LoaderFactory);
+    handler = createRequestHandler({
+      build,
+      mode: config.nodeEnv === 'production' ? 'production' : 'development',
+      getLoadContext: (req, res): WebLoadContext => ({
+        cspNonce: res.locals.cspNonce as string,
+        publicUrl: config.publicUrl,
+        testPayments: testPayments(),
+        graphql: async (query, variables) => {
+          const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
+          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create() } });
+          if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
+          return response.body.singleResult as never;
+        },
+      }),
+    });
+    http.use('/assets', express.static(join(clientDir, 'assets'), IMMUTABLE));
+    http.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  }
+  http.all('*path', (req, res, next) => (ownedByServer(req.path) ? next() : handler(req, res, next)));
+}

@@ -1,0 +1,41 @@
+import { Args, Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { Public } from '../common/decorators.js';
+import { GeoService } from './geo.service.js';
+
+@ObjectType()
+class Country {
+  @Field() code: string;
+  @Field() name: string;
+}
+
+@ObjectType()
+class State {
+  @Field() code: string;
+  @Field() name: string;
+}
+
+@ObjectType()
+class City {
+  @Field() name: string;
+}
+
+@Public()
+@Resolver()
+export class GeoResolver {
+  constructor(private readonly geo: GeoService) {}
+
+  @Query(() => [Country])
+  countries() {
+    return this.geo.countries();
+  }
+
+  @Query(() => [State])
+  states(@Args('country') country: string) {
+    return this.geo.states(country);
+  }
+
+  @Query(() => [City])
+  cities(@Args('country') country: string, @Args('state') state: string) {
+    return this.geo.cities(country, state);
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer, { Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { JobQueue } from '../database/job-queue.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const MAIL_QUEUE = 'mail';
+
+/**
+ * Outgoing mail goes through a durable queue (pg-boss on our PostgreSQL): the caller stores its record first,
+ * then queues the message, which survives a crash and is retried with back-off when the SMTP server fails.
+ * Without SMTP_URL each message is written to DATA_DIR/outbox as an .eml file and its subject and links logged.
+ */
+@Injectable()
+export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
+  ) {
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async onApplicationBootstrap() {
+    await this.jobs.work<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message));
+  }
+
+  onApplicationShutdown() {
+    this.transport.close();
+  }
+
+  /** Queues a message for delivery; never throws for a delivery problem. */
+  async queue(message: MailMessage): Promise<void> {
+    await this.jobs.send(MAIL_QUEUE, message, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  }
+
+  /** Sends now; throws when the server refuses, so the queue retries. */
+  async deliver(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+    if (this.config.smtpUrl) {
+      this.logger.log(`sent "${message.subject}"`);
+      return;
+    }
+    const outbox = join(this.config.dataDir, 'outbox');
+    await mkdir(outbox, { recursive: true });
+    const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    this.logger.log(`written to ${file}: "${message.subject}"${links.length ? ` ${links.join(' ')}` : ''}`);
+  }
+}

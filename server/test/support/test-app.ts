@@ -1,0 +1,109 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/bootstrap.js';
+import { AppConfig, loadConfig } from '../../src/config/app-config.js';
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
+
+export const memberPayload = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Brother',
+  firstname: 'John',
+  lastname: 'Doe',
+  gender: 'male',
+  marital_status: 'single',
+  phone: '+44 7700 900123',
+  email: `member-${randomBytes(4).toString('hex')}@test.example`,
+  password: 'a-good-password',
+  country: 'United Kingdom',
+  state: 'England',
+  city: 'London',
+  address: '1 Church Street',
+  ...overrides,
+});
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  baseUrl: string;
+  db: DataSource;
+  http: ReturnType<typeof request>;
+  /** Runs a GraphQL operation; `token` signs it. Answers the parsed body. */
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data: T; errors: any[] }>;
+  adminToken(): Promise<string>;
+  /** Registers a member through the API and logs them in. */
+  member(overrides?: Record<string, unknown>): Promise<{ id: number; token: string; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh database of the test PostgreSQL server, listening on a loopback port.
+ * Addresses come from X-Forwarded-For (TRUST_PROXY), so a test can act as many clients.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const serverUrl = process.env.TEST_POSTGRES_URL!;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'ministry-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: 'http://site.test',
+    TRUST_PROXY: 'true',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const app = await createApp(config, databaseUrl);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const http = request(baseUrl);
+  const db = app.get(DataSource);
+
+  let adminToken: string | undefined;
+  const testApp: TestApp = {
+    app,
+    config,
+    baseUrl,
+    db,
+    http,
+    async gql(query, variables, token) {
+      const call = http.post('/graphql').set('content-type', 'application/json');
+      if (token) call.set('authorization', `Bearer ${token}`);
+      const response = await call.send({ query, variables });
+      return response.body;
+    },
+    async adminToken() {
+      if (!adminToken) {
+        const response = await http.post('/api/admin-login').send(ADMIN).expect(200);
+        adminToken = response.body.token as string;
+      }
+      return adminToken;
+    },
+    async member(overrides = {}) {
+      const payload = memberPayload(overrides);
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const created = await http.post('/api/register').set('x-forwarded-for', ip).send(payload).expect(201);
+      const login = await http.post('/api/login').set('x-forwarded-for', ip).send({ email: payload.email, password: payload.password }).expect(200);
+      return { id: created.body.id, token: login.body.token, email: payload.email, password: payload.password };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
