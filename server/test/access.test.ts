@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+/**
+ * The public surface, listed on purpose: every other REST path and GraphQL operation must refuse a visitor.
+ * A new public entry point fails this test until it is added here.
+ */
+const PUBLIC_REST = new Set([
+  'GET /healthz',
+  'POST /api/register',
+  'POST /api/login',
+  'POST /api/admin-login',
+  'POST /api/send-reset-token',
+  'POST /api/reset-password',
+  'GET /api/geo/countries',
+  'GET /api/geo/countries/:country/states',
+  'GET /api/geo/countries/:country/states/:state/cities',
+  'GET /api/all-posts-by-category/:id',
+  'GET /api/all-posts',
+  'GET /api/all-post-categories',
+  'GET /api/all-program-posts',
+  'GET /api/all-videos',
+  'GET /api/all-books',
+  'GET /api/all-slider-images',
+  'GET /api/all-visit-ancc-image',
+  'GET /api/all-zoom-image',
+  'POST /api/contact-us',
+  'POST /api/question',
+  'POST /api/counselling',
+  'POST /api/baptism',
+  'POST /api/paypal/webhook',
+]);
+
+const PUBLIC_GRAPHQL = new Set([
+  'Query.countries',
+  'Query.states',
+  'Query.cities',
+  'Mutation.register',
+  'Mutation.login',
+  'Mutation.adminLogin',
+  'Mutation.sendResetToken',
+  'Mutation.resetPassword',
+  'Query.Post',
+  'Query.allPosts',
+  'Query._allPostsMeta',
+  'Query.postBySlug',
+  'Query.PostCategory',
+  'Query.allPostCategories',
+  'Query._allPostCategoriesMeta',
+  'Query.Video',
+  'Query.allVideos',
+  'Query._allVideosMeta',
+  'Query.SliderImage',
+  'Query.allSliderImages',
+  'Query._allSliderImagesMeta',
+  'Query.VisitImage',
+  'Query.allVisitImages',
+  'Query._allVisitImagesMeta',
+  'Query.MeetingImage',
+  'Query.allMeetingImages',
+  'Query._allMeetingImagesMeta',
+  'Query.Book',
+  'Query.allBooks',
+  'Query._allBooksMeta',
+  'Mutation.createContactEnquiry',
+  'Mutation.createQuestion',
+  'Mutation.createCounsellingRequest',
+  'Mutation.createBaptismRequest',
+  'Query.paymentSettings',
+]);
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
+interface InputValue {
+  name: string;
+  type: TypeRef;
+}
+interface SchemaType {
+  name: string;
+  kind: string;
+  fields: { name: string; args: InputValue[]; type: TypeRef }[] | null;
+  inputFields: InputValue[] | null;
+  enumValues: { name: string }[] | null;
+}
+
+const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
+const INTROSPECTION = `{ __schema { types { name kind enumValues { name }
+  fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } }
+  inputFields { name type { ${TYPE_REF} } } } } }`;
+
+describe('default deny', () => {
+  let t: TestApp;
+  let types: Map<string, SchemaType>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const schema = await t.gql(INTROSPECTION, {}, await t.adminToken());
+    types = new Map((schema.data.__schema.types as SchemaType[]).map((type) => [type.name, type]));
+  });
+  afterAll(() => t.close());
+
+  /** A literal for a required argument: enough for the call to reach the guard. */
+  const literal = (ref: TypeRef): string => {
+    if (ref.kind === 'NON_NULL') return literal(ref.ofType!);
+    if (ref.kind === 'LIST') return `[${literal(ref.ofType!)}]`;
+    const type = types.get(ref.name!)!;
+    if (type.kind === 'ENUM') return type.enumValues![0].name;
+    if (type.kind === 'INPUT_OBJECT') {
+      const required = type.inputFields!.filter((f) => f.type.kind === 'NON_NULL');
+      return `{ ${required.map((f) => `${f.name}: ${literal(f.type)}`).join(', ')} }`;
+    }
+    if (ref.name === 'Int' || ref.name === 'Float') return '1';
+    if (ref.name === 'Boolean') return 'true';
+    if (ref.name === 'ID') return '"1"';
+    return '"x"';
+  };
+
+  const selection = (ref: TypeRef): string => {
+    let named = ref;
+    while (named.ofType) named = named.ofType;
+    const type = types.get(named.name!)!;
+    if (type.kind !== 'OBJECT') return '';
+    return `{ ${type.fields!.some((f) => f.name === 'id') ? 'id' : '__typename'} }`;
+  };
+
+  it('refuses a visitor on every REST path not listed as public', async () => {
+    const http = t.app.getHttpAdapter().getInstance() as Express & { router: { stack: Layer[] } };
+    const routes = http.router.stack
+      .filter((layer) => layer.route && layer.route.path.startsWith('/api'))
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
+    expect(routes.length).toBeGreaterThan(10);
+
+    const guarded = routes.filter((route) => !PUBLIC_REST.has(route));
+    expect(guarded).toContain('GET /api/get-user-by-email/:email');
+    for (const route of guarded) {
+      const [method, path] = route.split(' ');
+      const url = path.replace(/:\w+/g, '1');
+      const response = await t.http[method.toLowerCase() as 'get'](url).send({});
+      expect({ route, status: response.status }).toEqual({ route, status: 401 });
+    }
+  });
+
+  it('refuses a visitor on every GraphQL operation not listed as public', async () => {
+    const operations = (['Query', 'Mutation'] as const).flatMap((root) =>
+      (types.get(root)?.fields ?? []).map((field) => ({ root, field })),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+
+    const guarded = operations.filter(({ root, field }) => !PUBLIC_GRAPHQL.has(`${root}.${field.name}`));
+    expect(guarded.map(({ field }) => field.name)).toEqual(expect.arrayContaining(['allUsers', 'me', 'logout']));
+    for (const { root, field } of guarded) {
+      const required = field.args.filter((a) => a.type.kind === 'NON_NULL');
+      const args = required.length ? `(${required.map((a) => `${a.name}: ${literal(a.type)}`).join(', ')})` : '';
+      const document = `${root === 'Mutation' ? 'mutation' : 'query'} { ${field.name}${args} ${selection(field.type)} }`;
+      const response = await t.gql(document);
+      expect({ operation: field.name, code: response.errors?.[0]?.extensions?.code }).toEqual({ operation: field.name, code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('leaves the health check and the geo lists open to visitors', async () => {
+    const response = await t.http.get('/api/geo/countries');
+    expect(response.status).toBe(200);
+    const health = await t.http.get('/healthz');
+    expect(health.status).toBe(200);
+  });
+});
