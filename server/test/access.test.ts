@@ -171,4 +171,25 @@ describe('default deny', () => {
     const health = await t.http.get('/healthz');
     expect(health.status).toBe(200);
   });
+
+  it('refuses deep queries, alias floods and batched requests, and sends security headers', async () => {
+    const ofTypes = Array.from({ length: 9 }).reduce<string>((inner) => `ofType { ${inner} }`, 'name');
+    const deep = await t.gql(`{ countries { code } __type(name: "User") { fields { type { ${ofTypes} } } } }`);
+    expect(deep.errors[0].message).toMatch(/too deep/);
+
+    const aliases = `{ ${Array.from({ length: 40 }, (_, i) => `c${i}: countries { code }`).join(' ')} }`;
+    const flood = await t.gql(aliases);
+    expect(flood.errors[0].message).toMatch(/too many aliases/);
+
+    const fine = await t.gql('{ a: countries { code } b: countries { name } }');
+    expect(fine.errors).toBeUndefined();
+
+    const batch = await t.http.post('/graphql').set('content-type', 'application/json').send([{ query: '{ countries { code } }' }, { query: '{ countries { code } }' }]);
+    expect(batch.status).toBe(400);
+
+    const page = await t.http.get('/healthz');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-powered-by']).toBeUndefined();
+  });
 });
