@@ -6,7 +6,10 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
 import { AuthModule } from './auth/auth.module.js';
 import { AuthService } from './auth/auth.service.js';
+import { CommerceModule } from './commerce/commerce.module.js';
 import { CommonModule } from './common/common.module.js';
+import { ContentModule } from './content/content.module.js';
+import { MediaModule } from './media/media.module.js';
 import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './common/introspection-gate.js';
@@ -18,6 +21,7 @@ import { HealthController } from './database/health.controller.js';
 import { SeedService } from './database/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { RequestsModule } from './requests/requests.module.js';
 
 @Module({})
 export class AppModule {
@@ -31,6 +35,10 @@ export class AppModule {
         MailModule,
         AuthModule,
         GeoModule,
+        MediaModule,
+        ContentModule,
+        RequestsModule,
+        CommerceModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           inject: [LoaderFactory, JwtService, AuthService],

@@ -28,6 +28,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
   });
+  const bucketOrigin = config.s3 ? new URL(config.s3.publicUrl ?? config.s3.endpoint ?? `https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`).origin : undefined;
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -35,7 +36,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://i.ytimg.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...(bucketOrigin ? [bucketOrigin] : [])],
           frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
           connectSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
           formAction: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
@@ -60,6 +61,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     });
   }
 
+  // PayPal signs the exact bytes of a webhook: keep them raw (the JSON parser below then skips this path).
+  app.use('/api/paypal/webhook', express.raw({ type: () => true, limit: '1mb' }));
   // Body parsers only where the API lives: React Router actions read their own bodies.
   for (const path of ['/api', '/graphql']) {
     app.use(path, express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }));

@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import type { User } from '../auth/entities/user.entity.js';
 import { UsersService } from '../auth/users.service.js';
+import { PostCategoriesService } from '../content/posts/post-categories.service.js';
+import type { PostCategory } from '../content/posts/post-category.entity.js';
+import { MediaService } from '../media/media.service.js';
+import type { Upload } from '../media/upload.entity.js';
 
 /** Orders loaded rows to match the keys DataLoader asked for. */
 export function byKeys<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] {
@@ -15,11 +19,18 @@ export function byKeys<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K
  */
 @Injectable()
 export class LoaderFactory {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly postCategories: PostCategoriesService,
+    private readonly media: MediaService,
+  ) {}
 
   create() {
     return {
       user: new DataLoader<number, User | null>(async (ids) => byKeys(ids, await this.users.byIds(ids), (u) => u.id)),
+      postCategory: new DataLoader<number, PostCategory | null>(async (ids) => byKeys(ids, await this.postCategories.byIds(ids), (c) => c.id)),
+      /** Keyed by an entity's `image` URL: its variants and intrinsic size. */
+      upload: new DataLoader<string, Upload | null>(async (urls) => byKeys(urls, await this.media.byUrls(urls), (u) => u.url)),
     };
   }
 }

@@ -32,6 +32,8 @@ export interface AppConfig {
     clientSecret?: string;
     apiBase: string;
     webhookId?: string;
+    /** How long one PayPal call may take before it counts as unanswered. */
+    timeoutMs: number;
   };
   s3?: {
     bucket: string;
@@ -124,6 +126,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (Boolean(paypalClientId) !== Boolean(paypalClientSecret)) {
     throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
+  const paypalTimeoutMs = Number(env.PAYPAL_TIMEOUT_MS || '20000');
+  if (!Number.isInteger(paypalTimeoutMs) || paypalTimeoutMs < 100 || paypalTimeoutMs > 120_000) {
+    throw new ConfigError(`PAYPAL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${env.PAYPAL_TIMEOUT_MS}"`);
+  }
 
   const s3Bucket = env.S3_BUCKET || undefined;
 
@@ -151,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       clientSecret: paypalClientSecret,
       apiBase: (readUrl('PAYPAL_API_BASE', env.PAYPAL_API_BASE, ['http:', 'https:']) ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
       webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+      timeoutMs: paypalTimeoutMs,
     },
     s3: s3Bucket
       ? {

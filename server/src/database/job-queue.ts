@@ -46,13 +46,15 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
 
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
+      // Each job succeeds or fails on its own: a failed one is handed back for a retry, the rest complete.
       for (const job of jobs) {
         try {
           await handler(job.data);
         } catch (error) {
-          this.logger.warn(`${name} job ${job.id} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
-          throw error;
+          const message = error instanceof Error ? error.message : String(error);
+          this.logger.warn(`${name} job ${job.id} failed, will retry: ${message}`);
+          await this.boss.fail(name, job.id, { message });
         }
       }
     });

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { User } from '../auth/entities/user.entity.js';
 import { hashPassword } from '../auth/password.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ContentDemoSeed } from '../content/demo/demo-seed.js';
 
 /** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
 const SEED_LOCK = 724_311;
@@ -18,6 +19,7 @@ export class SeedService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly contentDemo: ContentDemoSeed,
   ) {}
 
   async onApplicationBootstrap() {
@@ -43,6 +45,7 @@ export class SeedService implements OnApplicationBootstrap {
       if (this.config.adminPasswordIsDefault) {
         this.logger.warn('the admin password is the documented default: set ADMIN_PASSWORD before going live');
       }
+      if (this.config.seedDemo) await this.contentDemo.seed(manager, admin);
     });
   }
 }

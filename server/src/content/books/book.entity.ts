@@ -26,7 +26,7 @@ export class Book {
   @Column({ length: 3, default: 'GBP' })
   currency: string;
 
-  @Field({ nullable: true })
+  @Field(() => String, { nullable: true })
   @Column({ type: 'varchar', length: 500, nullable: true })
   image: string | null;
 

@@ -1,0 +1,57 @@
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../../common/auth-user.js';
+import { CurrentUser, Roles } from '../../common/decorators.js';
+import { ListMetadata, toId } from '../../common/list.js';
+import type { GraphQLContext } from '../../common/loaders.js';
+import { RateLimit } from '../../common/rate-limit.js';
+import { CaptureArgs } from '../payments/capture.args.js';
+import { OrderUser } from '../payments/payment-record.js';
+import { Checkout, PaymentResult } from '../payments/payment-result.js';
+import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
+import { Donation } from './donation.entity.js';
+import { DonationService } from './donation.service.js';
+import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
+
+@Resolver(() => Donation)
+export class DonationResolver {
+  constructor(private readonly donations: DonationService) {}
+
+  @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Checkout, { description: 'Starts a PayPal payment for a donation in GBP or USD.' })
+  async createDonation(@CurrentUser() caller: AuthUser, @Args() input: CreateDonationArgs): Promise<Checkout> {
+    const donation = await this.donations.create(caller, input);
+    return { id: donation.id, orderID: donation.paypalOrderId!, approveUrl: donation.approveUrl!, status: donation.status };
+  }
+
+  @Mutation(() => PaymentResult, { description: 'Captures an approved donation of the caller; calling it again answers the same result.' })
+  async captureDonation(@CurrentUser() caller: AuthUser, @Args() { orderID }: CaptureArgs): Promise<PaymentResult> {
+    const settlement = await this.donations.capture(caller, orderID);
+    return { status: settlement.outcome, message: settlement.message, donation: settlement.record, approveUrl: settlement.approveUrl };
+  }
+
+  @Query(() => Donation, { description: 'Owner or admin.' })
+  Donation(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<Donation> {
+    return this.donations.get(caller, toId(id));
+  }
+
+  @Query(() => [Donation], { description: 'Admins see every donation, a member their own.' })
+  allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<Donation[]> {
+    return this.donations.list(caller, args, args.filter);
+  }
+
+  @Query(() => ListMetadata)
+  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<ListMetadata> {
+    return { count: await this.donations.count(caller, args.filter) };
+  }
+
+  @Roles('Admin')
+  @Mutation(() => Donation, { description: 'Refunds the whole donation through PayPal.' })
+  refundDonation(@Args('id', { type: () => ID }) id: string): Promise<Donation> {
+    return this.donations.refund(toId(id));
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true })
+  user(@Parent() donation: Donation, @Context() context: GraphQLContext) {
+    return donation.userId ? context.loaders.user.load(donation.userId) : null;
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppError } from '../../common/app-error.js';
+import type { AuthUser } from '../../common/auth-user.js';
+import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
+import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
+import { recordListQuery, requireReadable } from '../payments/record-list.js';
+import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import { donationReceipt } from '../receipt-mails.js';
+import { Donation, DonationStatus } from './donation.entity.js';
+import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
+
+export const DONATIONS: PaymentKind<Donation> = {
+  name: 'donation',
+  entity: Donation,
+  label: 'donation',
+  returnPath: '/user/make-donations-paypal-payment-response',
+  cancelPath: '/user/make-donations',
+  successMessage: 'Donation was successful. Thank you and God bless you.',
+  receipt: donationReceipt,
+};
+
+/** The largest single donation taken online, in pounds or dollars. */
+export const MAX_DONATION = 10_000;
+
+const LIST: ListOptions = {
+  sortable: { id: 'donation.id', createdAt: 'donation.createdAt', amount: 'donation.amountMinor', status: 'donation.status', currency: 'donation.currency' },
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  searchable: ['donation.paypalOrderId', 'donation.description', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
+};
+
+/** The amount as minor units, or a clear 400 naming `amount`. */
+function donationAmount(amount: number): number {
+  const minor = decimalToMinor(amount);
+  if (minor === undefined) throw AppError.badInput('amount', 'amount must have at most two decimals');
+  if (minor <= 0) throw AppError.badInput('amount', 'amount must be more than 0');
+  if (minor > MAX_DONATION * 100) throw AppError.badInput('amount', `amount must be at most ${MAX_DONATION}; for a larger gift please contact us`);
+  return minor;
+}
+
+function donationCurrency(currency: string): DonationCurrency {
+  const upper = currency.trim().toUpperCase() as DonationCurrency;
+  if (!DONATION_CURRENCIES.includes(upper)) throw AppError.badInput('currency', 'currency must be GBP or USD');
+  return upper;
+}
+
+function donationDescription(description: string | undefined): string {
+  const text = (description ?? '').trim();
+  if (text.length > MAX_DESCRIPTION) throw AppError.badInput('description', `description must be at most ${MAX_DESCRIPTION} characters`);
+  return text;
+}
+
+/** Donations: the amount is checked on the server, paid through PayPal, refunded by admins. */
+@Injectable()
+export class DonationService {
+  constructor(
+    @InjectRepository(Donation) private readonly donations: Repository<Donation>,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  async create(caller: AuthUser, input: { amount: number; currency: string; description?: string }): Promise<Donation> {
+    const amountMinor = donationAmount(input.amount);
+    const currency = donationCurrency(input.currency);
+    const description = donationDescription(input.description);
+    const record = await this.donations.save(
+      this.donations.create({ userId: caller.id, status: DonationStatus.Created, amountMinor, currency, description }),
+    );
+    const value = toPayPalValue(amountMinor);
+    return this.payments.startCheckout(DONATIONS, record, {
+      description: (description || 'Donation to the ministry').slice(0, 127),
+      amount: { currency_code: currency, value, breakdown: { item_total: { currency_code: currency, value } } },
+      items: [{ name: 'Donation', unit_amount: { currency_code: currency, value }, quantity: '1', category: 'DONATION' }],
+    });
+  }
+
+  capture(caller: AuthUser, paypalOrderId: string): Promise<Settlement<Donation>> {
+    return this.payments.capture(DONATIONS, paypalOrderId, caller);
+  }
+
+  async get(caller: AuthUser, id: number): Promise<Donation> {
+    return requireReadable(await this.donations.findOneBy({ id }), caller, 'The donation');
+  }
+
+  list(caller: AuthUser, args: ListArgs, filter?: DonationFilter | null): Promise<Donation[]> {
+    return applyListPage(this.filtered(caller, filter), args, LIST).getMany();
+  }
+
+  count(caller: AuthUser, filter?: DonationFilter | null): Promise<number> {
+    return this.filtered(caller, filter).getCount();
+  }
+
+  private filtered(caller: AuthUser, filter?: DonationFilter | null) {
+    const query = recordListQuery(this.donations, 'donation', caller, filter, LIST);
+    if (filter?.currency) query.andWhere('donation.currency = :currency', { currency: filter.currency });
+    return query;
+  }
+
+  async refund(id: number): Promise<Donation> {
+    if (!(await this.donations.existsBy({ id }))) throw AppError.notFound('The donation');
+    return this.payments.refund(DONATIONS, id);
+  }
+
+  /**
+   * Legacy `donation-capture-order {amount, description, orderID, usersId}`: the amount must be the one the
+   * donation was created with; the description, sent only now by the legacy client, is kept.
+   */
+  async captureFromLegacy(caller: AuthUser, input: { orderID: string; amount?: number; description?: string }): Promise<Settlement<Donation>> {
+    const donation = await this.donations.findOneBy({ paypalOrderId: input.orderID });
+    if (!donation) throw AppError.notFound('The donation');
+    if (donation.userId !== caller.id) throw AppError.forbidden('This donation belongs to someone else');
+    if (input.amount !== undefined && decimalToMinor(input.amount) !== donation.amountMinor) {
+      throw AppError.badInput('amount', `The amount does not match this donation of ${formatMoney(donation.amountMinor, donation.currency)}. Nothing was charged.`);
+    }
+    const description = donationDescription(input.description);
+    if (description && donation.status === DonationStatus.Created && !donation.description) {
+      await this.donations.update({ id: donation.id, status: DonationStatus.Created }, { description });
+    }
+    return this.payments.capture(DONATIONS, input.orderID, caller);
+  }
+}

@@ -1,0 +1,308 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import { User } from '../../auth/entities/user.entity.js';
+import { AppError } from '../../common/app-error.js';
+import type { AuthUser } from '../../common/auth-user.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { MailMessage } from '../../mail/mail.service.js';
+import { MailService } from '../../mail/mail.service.js';
+import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
+import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
+import { Expected, judge, Verdict } from './judge.js';
+import { PaymentRecord, SETTLED } from './payment-record.js';
+import { PaymentOutcome } from './payment-result.js';
+
+/** What differs between book orders and donations, for the shared payment steps. */
+export interface PaymentKind<T extends PaymentRecord> {
+  /** Prefix of `custom_id` and of every PayPal-Request-Id: `book-order-12`. */
+  name: 'book-order' | 'donation';
+  entity: EntityTarget<T> & (new () => T);
+  /** For messages: 'order', 'donation'. */
+  label: string;
+  returnPath: string;
+  cancelPath: string;
+  successMessage: string;
+  receipt(record: T, user: User): MailMessage;
+}
+
+export interface Settlement<T> {
+  outcome: PaymentOutcome;
+  message: string;
+  record: T;
+  approveUrl: string | null;
+  /** PayPal could not be asked; nothing changed and the same call may be retried. */
+  unavailable?: boolean;
+}
+
+/** Starting checkouts is limited per address: each one creates an order at PayPal. */
+export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
+
+type Step = Verdict | { kind: 'declined'; message: string } | { kind: 'expired' } | { kind: 'unavailable' };
+
+const UNAVAILABLE = 'PayPal did not answer in time. You have not been charged twice; please try again in a moment.';
+const PENDING = 'PayPal is still confirming your payment. We will e-mail your receipt as soon as it completes.';
+
+/**
+ * The payment steps book orders and donations share: start a PayPal checkout for a stored record, capture it
+ * once, settle it from PayPal's own view (after a capture or a webhook) and refund it. Every change to a record
+ * happens under its row lock, so concurrent captures and webhooks see one another's result; captures carry a
+ * PayPal-Request-Id stable per attempt, so a retried call can never charge twice.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  customId<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): string {
+    return `${kind.name}-${record.id}`;
+  }
+
+  private expected<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): Expected {
+    return { customId: this.customId(kind, record), amountMinor: record.amountMinor, currency: record.currency };
+  }
+
+  /**
+   * Creates the PayPal order for a record already stored as Created, and keeps its id and approve link. When
+   * PayPal refuses or cannot be reached, the record is marked Failed and the caller gets a clear error.
+   */
+  async startCheckout<T extends PaymentRecord>(kind: PaymentKind<T>, record: T, unit: Omit<PurchaseUnitRequest, 'custom_id' | 'reference_id'>): Promise<T> {
+    const customId = this.customId(kind, record);
+    const request: CreateOrderRequest = {
+      intent: 'CAPTURE',
+      purchase_units: [{ ...unit, reference_id: customId, custom_id: customId }],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: `${this.config.publicUrl}${kind.returnPath}`,
+            cancel_url: `${this.config.publicUrl}${kind.cancelPath}`,
+            brand_name: 'Ministry',
+            user_action: 'PAY_NOW',
+            shipping_preference: 'NO_SHIPPING',
+          },
+        },
+      },
+    };
+    const repository = this.dataSource.getRepository(kind.entity);
+    try {
+      const order = await this.gateway.createOrder(request, `${customId}-create`);
+      const link = approveLink(order);
+      if (!link) throw new PayPalUnavailableError('create order', `order ${order.id} came back without an approve link`);
+      record.paypalOrderId = order.id;
+      record.approveUrl = link;
+      return await repository.save(record);
+    } catch (error) {
+      if (!(error instanceof PayPalError || error instanceof PayPalUnavailableError)) throw error;
+      this.logger.error(`${customId}: ${error.message}`);
+      record.status = 'Failed';
+      record.failureMessage = 'PayPal could not start the payment';
+      await repository.save(record);
+      throw new AppError('BAD_GATEWAY', 'We could not start the PayPal payment. Nothing was charged; please try again in a moment.');
+    }
+  }
+
+  /**
+   * Captures the payment of the record PayPal knows as `paypalOrderId`. With `caller`, only its owner may.
+   * Idempotent: a settled record answers its stored outcome, and concurrent calls wait on the row lock.
+   */
+  async capture<T extends PaymentRecord>(kind: PaymentKind<T>, paypalOrderId: string, caller?: AuthUser): Promise<Settlement<T>> {
+    const found = await this.dataSource.getRepository(kind.entity).findOneBy({ paypalOrderId } as never);
+    if (!found) throw AppError.notFound(`The ${kind.label}`);
+    if (caller && found.userId !== caller.id) throw AppError.forbidden(`This ${kind.label} belongs to someone else`);
+    return this.settle(kind, found.id, async (record) => {
+      if (record.status !== 'Created') return undefined;
+      if (record.captureStatus === 'PENDING') return judge(await this.gateway.getOrder(paypalOrderId), this.expected(kind, record));
+      return this.captureAtPayPal(kind, record);
+    });
+  }
+
+  /** Brings a record in line with PayPal's view of its order (after a webhook), without capturing. */
+  reconcile<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<Settlement<T>> {
+    return this.settle(kind, id, async (record) => {
+      if (!record.paypalOrderId) return undefined;
+      return judge(await this.gateway.getOrder(record.paypalOrderId), this.expected(kind, record));
+    });
+  }
+
+  /** Refunds a completed payment in full through PayPal; refunding a refunded record changes nothing. */
+  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const record = await this.lock(manager, kind, id);
+      if (record.status === 'Refunded') return record;
+      if (!record.captureId || record.captureStatus !== 'COMPLETED') {
+        throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
+      }
+      const customId = this.customId(kind, record);
+      try {
+        const refund = await this.gateway.refundCapture(record.captureId, `${customId}-refund`);
+        if (refund.status !== 'COMPLETED') {
+          throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
+        }
+      } catch (error) {
+        if (error instanceof PayPalUnavailableError) {
+          this.logger.error(`${customId} refund: ${error.message}`);
+          throw new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.');
+        }
+        if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) {
+          if (error instanceof PayPalError) {
+            this.logger.error(`${customId} refund: ${error.message}`);
+            throw new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`);
+          }
+          throw error;
+        }
+      }
+      record.status = 'Refunded';
+      record.captureStatus = 'REFUNDED';
+      record.refundedAt = new Date();
+      return manager.save(record);
+    });
+  }
+
+  /** Locks the record, lets `decide` consult PayPal, applies the verdict, and sends a receipt once paid. */
+  private async settle<T extends PaymentRecord>(kind: PaymentKind<T>, id: number, decide: (record: T) => Promise<Step | undefined>): Promise<Settlement<T>> {
+    let newlyPaid = false;
+    let unavailable = false;
+    const record = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.lock(manager, kind, id);
+      let step: Step | undefined;
+      try {
+        step = await decide(locked);
+      } catch (error) {
+        if (!(error instanceof PayPalUnavailableError || error instanceof PayPalError)) throw error;
+        this.logger.error(`${this.customId(kind, locked)}: ${error.message}`);
+        step = { kind: 'unavailable' };
+      }
+      if (!step) return locked;
+      if (step.kind === 'unavailable') {
+        unavailable = true;
+        return locked;
+      }
+      newlyPaid = this.apply(kind, locked, step);
+      return manager.save(locked);
+    });
+    if (newlyPaid) await this.sendReceipt(kind, record);
+    if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
+    return this.describe(kind, record);
+  }
+
+  private lock<T extends PaymentRecord>(manager: EntityManager, kind: PaymentKind<T>, id: number): Promise<T> {
+    return manager.getRepository(kind.entity).createQueryBuilder('record').setLock('pessimistic_write').where('record.id = :id', { id }).getOneOrFail();
+  }
+
+  /** One capture call; PayPal's expected refusals become steps, never exceptions. */
+  private async captureAtPayPal<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): Promise<Step> {
+    const orderId = record.paypalOrderId!;
+    const requestId = `${this.customId(kind, record)}-capture-${record.captureAttempt}`;
+    try {
+      return judge(await this.gateway.captureOrder(orderId, requestId), this.expected(kind, record));
+    } catch (error) {
+      if (!(error instanceof PayPalError)) throw error;
+      switch (error.issue) {
+        case 'ORDER_ALREADY_CAPTURED':
+          // Captured before (an answer lost on the way): PayPal's order says how it went.
+          return judge(await this.gateway.getOrder(orderId), this.expected(kind, record));
+        case 'INSTRUMENT_DECLINED':
+          return { kind: 'declined', message: 'PayPal declined the payment method. Please approve the payment again with another card or account.' };
+        case 'ORDER_NOT_APPROVED':
+        case 'PAYER_ACTION_REQUIRED':
+          return { kind: 'declined', message: 'The payment has not been approved at PayPal yet. Please approve it and try again.' };
+        case 'INVALID_RESOURCE_ID':
+          return { kind: 'expired' };
+        default:
+          this.logger.warn(`${requestId}: ${error.message}`);
+          return { kind: 'declined', message: 'PayPal could not take this payment. Please approve it again or choose another way to pay.' };
+      }
+    }
+  }
+
+  /** Applies a step to the locked record; answers true when it has just become Paid. */
+  private apply<T extends PaymentRecord>(kind: PaymentKind<T>, record: T, step: Step): boolean {
+    const open = record.status === 'Created' || record.status === 'Failed';
+    switch (step.kind) {
+      case 'paid':
+        record.captureId = step.captureId;
+        if (!open) return false;
+        record.status = 'Paid';
+        record.captureStatus = 'COMPLETED';
+        record.paidAt = new Date();
+        record.failureMessage = null;
+        return true;
+      case 'pending':
+        if (record.status !== 'Created') return false;
+        record.captureId = step.captureId;
+        record.captureStatus = 'PENDING';
+        record.failureMessage = null;
+        return false;
+      case 'denied':
+        if (record.status !== 'Created') return false;
+        record.captureId = step.captureId;
+        record.captureStatus = step.captureStatus;
+        record.status = 'Failed';
+        record.failureMessage = 'PayPal did not complete the payment';
+        return false;
+      case 'refunded':
+        record.captureId = step.captureId;
+        record.captureStatus = 'REFUNDED';
+        if (SETTLED.includes(record.status)) {
+          record.status = 'Refunded';
+          record.refundedAt = new Date();
+        }
+        return false;
+      case 'partially-refunded':
+        record.captureStatus = 'PARTIALLY_REFUNDED';
+        return false;
+      case 'mismatch':
+        this.logger.error(`${this.customId(kind, record)}: ${step.detail}; not recorded as paid`);
+        if (step.captureId) record.captureId = step.captureId;
+        if (step.captureStatus) record.captureStatus = step.captureStatus;
+        if (record.status === 'Created') {
+          record.status = 'Failed';
+          record.failureMessage = 'PayPal reported a different amount; please contact us';
+        }
+        return false;
+      case 'declined':
+        // A new attempt needs a new PayPal-Request-Id, or PayPal would replay this refusal.
+        record.captureAttempt += 1;
+        record.failureMessage = step.message;
+        return false;
+      case 'expired':
+        record.status = 'Failed';
+        record.failureMessage = 'This PayPal payment has expired; please start again';
+        return false;
+      case 'uncaptured':
+      case 'unavailable':
+        return false;
+    }
+  }
+
+  /** The outcome a record's stored state means for the buyer. */
+  describe<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): Settlement<T> {
+    const result = (outcome: PaymentOutcome, message: string, approveUrl: string | null = null) => ({ outcome, message, record, approveUrl });
+    switch (record.status) {
+      case 'Paid':
+      case 'Shipped':
+        return result(PaymentOutcome.COMPLETED, kind.successMessage);
+      case 'Refunded':
+        return result(PaymentOutcome.FAILED, `This ${kind.label} has been refunded.`);
+      case 'Failed':
+        return result(PaymentOutcome.FAILED, record.failureMessage ?? 'The payment did not complete');
+      default:
+        if (record.captureStatus === 'PENDING') return result(PaymentOutcome.PENDING, PENDING);
+        return result(PaymentOutcome.DECLINED, record.failureMessage ?? 'The payment has not been approved at PayPal yet.', record.approveUrl);
+    }
+  }
+
+  private async sendReceipt<T extends PaymentRecord>(kind: PaymentKind<T>, record: T) {
+    try {
+      const user = record.userId ? await this.dataSource.getRepository(User).findOneBy({ id: record.userId }) : null;
+      if (user) await this.mail.queue(kind.receipt(record, user));
+    } catch (error) {
+      this.logger.error(`${this.customId(kind, record)}: receipt not queued: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { User } from '../../auth/entities/user.entity.js';
+import { AppError } from '../../common/app-error.js';
+import { AuthUser, isAdmin } from '../../common/auth-user.js';
+import { applyListFilter, ListFilter, ListOptions, toId } from '../../common/list.js';
+
+export interface RecordFilter extends ListFilter {
+  status?: string | null;
+  userId?: string | null;
+}
+
+/**
+ * The list query for book orders or donations: an admin sees every record (and may filter by member), a member
+ * only their own whatever the filter says. The buyer is joined so `q` also finds a name or an e-mail.
+ */
+export function recordListQuery<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  alias: string,
+  caller: AuthUser,
+  filter: RecordFilter | null | undefined,
+  options: ListOptions,
+): SelectQueryBuilder<T> {
+  const query = repository.createQueryBuilder(alias).leftJoin(User, 'buyer', `buyer.id = ${alias}.userId`);
+  if (!isAdmin(caller)) {
+    query.andWhere(`${alias}.userId = :caller`, { caller: caller.id });
+  } else if (filter?.userId) {
+    query.andWhere(`${alias}.userId = :userId`, { userId: toId(filter.userId, 'filter.userId') });
+  }
+  if (filter?.status) query.andWhere(`${alias}.status = :status`, { status: filter.status });
+  return applyListFilter(query, filter, options);
+}
+
+/** A record the caller may read: their own, or any for an admin. */
+export function requireReadable<T extends { userId: number | null }>(record: T | null, caller: AuthUser, what: string): T {
+  if (!record) throw AppError.notFound(what);
+  if (!isAdmin(caller) && record.userId !== caller.id) throw AppError.forbidden(`This ${what.replace(/^The /, '').toLowerCase()} belongs to someone else`);
+  return record;
+}

@@ -1,0 +1,51 @@
+import type { CreateOrderRequest, ErrorBody, Order, Refund, WebhookHeaders } from './paypal.types.js';
+
+/**
+ * What the shop needs from a payment provider: PayPal's Orders v2 flow plus webhook verification. The one
+ * implementation is `PayPalClient`, pointed at PayPal or at the built-in emulator, which speaks the same API.
+ */
+export interface PaymentGateway {
+  /** True while the built-in emulator takes the payments (no money moves). */
+  readonly testPayments: boolean;
+  /** The REST client id the browser may use for PayPal's buttons; absent with the emulator. */
+  readonly publicClientId?: string;
+
+  createOrder(request: CreateOrderRequest, requestId: string): Promise<Order>;
+  getOrder(orderId: string): Promise<Order>;
+  /** Captures an approved order; the same `requestId` always answers the same capture, never a second one. */
+  captureOrder(orderId: string, requestId: string): Promise<Order>;
+  /** Refunds a capture in full. */
+  refundCapture(captureId: string, requestId: string): Promise<Refund>;
+  /** Asks the provider whether these headers sign exactly this body; false for a forged or altered event. */
+  verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
+}
+
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+/** PayPal answered with an error: `issue` is the first `details[].issue` (INSTRUMENT_DECLINED, ...). */
+export class PayPalError extends Error {
+  readonly issue?: string;
+  readonly debugId?: string;
+
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    const issue = body.details?.[0]?.issue;
+    const detail = body.details?.[0]?.description ?? body.message ?? body.error_description ?? body.error ?? 'no details';
+    super(`PayPal ${operation} failed with ${status} ${issue ?? body.name ?? body.error ?? ''}: ${detail}${body.debug_id ? ` (debug id ${body.debug_id})` : ''}`);
+    this.issue = issue;
+    this.debugId = body.debug_id;
+  }
+}
+
+/** PayPal could not be reached, timed out or failed on its side: the outcome of the call is unknown. */
+export class PayPalUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    reason: string,
+  ) {
+    super(`PayPal ${operation}: ${reason}`);
+  }
+}

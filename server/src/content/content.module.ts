@@ -1,0 +1,44 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LegacyContentController } from '../legacy/content.controller.js';
+import { LegacyContentMediaController } from '../legacy/content-media.controller.js';
+import { Book } from './books/book.entity.js';
+import { BooksResolver } from './books/books.resolver.js';
+import { BooksService } from './books/books.service.js';
+import { ContentDemoSeed } from './demo/demo-seed.js';
+import { MeetingImagesService, SliderImagesService, VisitImagesService } from './images/image-services.js';
+import { MeetingImagesResolver, SliderImagesResolver, VisitImagesResolver } from './images/images.resolver.js';
+import { MeetingImage } from './images/meeting-image.entity.js';
+import { SliderImage } from './images/slider-image.entity.js';
+import { VisitImage } from './images/visit-image.entity.js';
+import { PostCategoriesResolver } from './posts/post-categories.resolver.js';
+import { PostCategoriesService } from './posts/post-categories.service.js';
+import { PostCategory } from './posts/post-category.entity.js';
+import { Post } from './posts/post.entity.js';
+import { PostsResolver } from './posts/posts.resolver.js';
+import { PostsService } from './posts/posts.service.js';
+import { Video } from './videos/video.entity.js';
+import { VideosResolver } from './videos/videos.resolver.js';
+import { VideosService } from './videos/videos.service.js';
+
+const services = [PostsService, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
+
+/** What visitors read and admins publish: posts, categories, videos, home images and books. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book])],
+  controllers: [LegacyContentController, LegacyContentMediaController],
+  providers: [
+    ...services,
+    PostsResolver,
+    PostCategoriesResolver,
+    VideosResolver,
+    SliderImagesResolver,
+    VisitImagesResolver,
+    MeetingImagesResolver,
+    BooksResolver,
+    ContentDemoSeed,
+  ],
+  exports: [...services, ContentDemoSeed],
+})
+export class ContentModule {}

@@ -1,0 +1,66 @@
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../../common/auth-user.js';
+import { CurrentUser, Public } from '../../common/decorators.js';
+import { ListMetadata, toId } from '../../common/list.js';
+import type { GraphQLContext } from '../../common/loaders.js';
+import { ImageFieldsResolver } from '../image-fields.resolver.js';
+import { AllPostsArgs, CreatePostArgs, UpdatePostArgs } from './post.args.js';
+import { PostCategory } from './post-category.entity.js';
+import { Post, PostAuthor } from './post.entity.js';
+import { PostsService } from './posts.service.js';
+
+@Resolver(() => Post)
+export class PostsResolver extends ImageFieldsResolver(Post) {
+  constructor(private readonly posts: PostsService) {
+    super();
+  }
+
+  @Public()
+  @Query(() => Post)
+  Post(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller?: AuthUser) {
+    return this.posts.get(toId(id), caller);
+  }
+
+  @Public()
+  @Query(() => Post, { description: 'The post behind a shareable URL; same visibility as allPosts' })
+  postBySlug(@Args('slug') slug: string, @CurrentUser() caller?: AuthUser) {
+    return this.posts.bySlug(slug, caller);
+  }
+
+  @Public()
+  @Query(() => [Post], { description: 'Visitors never see testimonies that are not Authorised; a member also sees their own' })
+  allPosts(@Args() args: AllPostsArgs, @CurrentUser() caller?: AuthUser) {
+    return this.posts.findAll(args, args.filter, caller);
+  }
+
+  @Public()
+  @Query(() => ListMetadata)
+  async _allPostsMeta(@Args() args: AllPostsArgs, @CurrentUser() caller?: AuthUser): Promise<ListMetadata> {
+    return { count: await this.posts.count(args.filter, caller) };
+  }
+
+  @Mutation(() => Post, { description: 'Admins: any post. Members: a testimony (categoryId 2), saved UnAuthorised.' })
+  createPost(@Args() input: CreatePostArgs, @CurrentUser() caller: AuthUser) {
+    return this.posts.create({ ...input, categoryId: toId(input.categoryId, 'categoryId') }, caller);
+  }
+
+  @Mutation(() => Post, { description: 'Admins: any post (Authorise / De-list = status). Members: their own testimony, back to UnAuthorised.' })
+  updatePost(@Args() { id, categoryId, ...changes }: UpdatePostArgs, @CurrentUser() caller: AuthUser) {
+    return this.posts.update(toId(id), { ...changes, categoryId: categoryId ? toId(categoryId, 'categoryId') : undefined }, caller);
+  }
+
+  @Mutation(() => Post, { description: 'Admins: any post. Members: their own.' })
+  deletePost(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
+    return this.posts.remove(toId(id), caller);
+  }
+
+  @ResolveField(() => PostCategory, { nullable: true })
+  category(@Parent() post: Post, @Context() { loaders }: GraphQLContext) {
+    return loaders.postCategory.load(post.categoryId);
+  }
+
+  @ResolveField(() => PostAuthor, { nullable: true, description: 'Name only, never contact details' })
+  author(@Parent() post: Post, @Context() { loaders }: GraphQLContext) {
+    return post.authorId ? loaders.user.load(post.authorId) : null;
+  }
+}

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+import { AppError } from '../../common/app-error.js';
+import { isAdmin, type AuthUser } from '../../common/auth-user.js';
+import { ListOptions, toId } from '../../common/list.js';
+import { MediaService } from '../../media/media.service.js';
+import { ContentList } from '../content-list.js';
+import { excerptOf, sanitizeBody, slugify } from '../rich-text.js';
+import type { PostFilter } from './post.args.js';
+import { CATEGORY, PostCategory } from './post-category.entity.js';
+import { Post, PostStatus } from './post.entity.js';
+
+export interface NewPost {
+  name: string;
+  body: string;
+  image?: string | null;
+  categoryId: number;
+  status?: PostStatus | null;
+}
+
+export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
+
+/** Serialises slug choice, so two posts with one title get distinct slugs without a unique-key failure. */
+const SLUG_LOCK = 724_312;
+
+/**
+ * Blog posts, programs and testimonies. Visitors see every post except testimonies that are not Authorised;
+ * a member also sees their own; admins see everything. Members only share testimonies, saved UnAuthorised.
+ */
+@Injectable()
+export class PostsService extends ContentList<Post, PostFilter> {
+  protected readonly list: ListOptions = {
+    sortable: {
+      id: 'post.id',
+      name: 'post.name',
+      slug: 'post.slug',
+      status: 'post.status',
+      categoryId: 'post.categoryId',
+      authorId: 'post.authorId',
+      createdAt: 'post.createdAt',
+      updatedAt: 'post.updatedAt',
+    },
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    searchable: ['post.name', 'post.excerpt'],
+  };
+  protected readonly what = 'The post';
+
+  constructor(
+    @InjectRepository(Post) posts: Repository<Post>,
+    private readonly dataSource: DataSource,
+    private readonly media: MediaService,
+  ) {
+    super(posts, 'post');
+  }
+
+  protected filtered(filter: PostFilter | null | undefined, caller: AuthUser | undefined) {
+    const query = super.filtered(filter, caller);
+    if (filter?.categoryId) query.andWhere('post.categoryId = :categoryId', { categoryId: toId(filter.categoryId, 'categoryId') });
+    if (filter?.status) query.andWhere('post.status = :status', { status: filter.status });
+    if (filter?.authorId) query.andWhere('post.authorId = :authorId', { authorId: toId(filter.authorId, 'authorId') });
+    if (filter?.slug) query.andWhere('post.slug = :slug', { slug: filter.slug });
+    if (!isAdmin(caller)) {
+      query.andWhere(
+        new Brackets((visible) => {
+          visible.where('post.categoryId <> :testimonies', { testimonies: CATEGORY.testimonies });
+          visible.orWhere('post.status = :authorised', { authorised: PostStatus.Authorised });
+          if (caller) visible.orWhere('post.authorId = :caller', { caller: caller.id });
+        }),
+      );
+    }
+    return query;
+  }
+
+  async bySlug(slug: string, caller: AuthUser | undefined): Promise<Post> {
+    const post = await this.filtered({ slug }, caller).getOne();
+    if (!post) throw AppError.notFound(this.what);
+    return post;
+  }
+
+  async create(input: NewPost, caller: AuthUser): Promise<Post> {
+    if (!isAdmin(caller)) {
+      if (input.categoryId !== CATEGORY.testimonies) throw AppError.forbidden('Members can only share testimonies (category 2)');
+      if (input.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
+    }
+    const name = this.cleanName(input.name);
+    const body = this.cleanBody(input.body);
+    this.media.assertOwnImage(input.image);
+    await this.assertCategory(input.categoryId);
+    const status = isAdmin(caller) ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
+    return this.dataSource.transaction(async (manager) => {
+      const slug = await this.uniqueSlug(manager, name);
+      const post = manager.create(Post, {
+        name,
+        slug,
+        body,
+        excerpt: excerptOf(body),
+        image: input.image || null,
+        categoryId: input.categoryId,
+        authorId: caller.id,
+        status,
+      });
+      return manager.save(post);
+    });
+  }
+
+  /**
+   * Admins change anything (Authorise / De-list is a change of `status`). A member may edit their own
+   * testimony's words and picture; it then goes back to UnAuthorised for review.
+   */
+  async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
+    const post = await this.owned(id, caller);
+    if (!isAdmin(caller)) {
+      if (changes.categoryId != null && changes.categoryId !== post.categoryId) throw AppError.forbidden('Members cannot move a testimony to another category');
+      if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
+      post.status = PostStatus.UnAuthorised;
+    } else if (changes.status) {
+      post.status = changes.status;
+    }
+    if (changes.name != null) post.name = this.cleanName(changes.name);
+    if (changes.body != null) {
+      post.body = this.cleanBody(changes.body);
+      post.excerpt = excerptOf(post.body);
+    }
+    if (changes.image !== undefined) {
+      this.media.assertOwnImage(changes.image);
+      post.image = changes.image || null;
+    }
+    if (changes.categoryId != null && changes.categoryId !== post.categoryId) {
+      await this.assertCategory(changes.categoryId);
+      post.categoryId = changes.categoryId;
+    }
+    return this.repository.save(post);
+  }
+
+  async remove(id: number, caller: AuthUser): Promise<Post> {
+    const post = await this.owned(id, caller);
+    await this.repository.delete(id);
+    return post;
+  }
+
+  /** The post, when the caller is an admin or its author; someone else's post is a 403. */
+  private async owned(id: number, caller: AuthUser): Promise<Post> {
+    const post = await this.repository.findOneBy({ id });
+    if (!post) throw AppError.notFound(this.what);
+    if (!isAdmin(caller) && post.authorId !== caller.id) throw AppError.forbidden('You can only change your own posts');
+    return post;
+  }
+
+  private cleanName(name: string): string {
+    const clean = name.trim();
+    if (!clean) throw AppError.badInput('name', 'name is required');
+    return clean;
+  }
+
+  private cleanBody(html: string): string {
+    const body = sanitizeBody(html, (url) => this.media.ownsImage(url));
+    if (!excerptOf(body) && !body.includes('<img')) throw AppError.badInput('body', 'body is required');
+    return body;
+  }
+
+  private async assertCategory(categoryId: number): Promise<void> {
+    if (!(await this.dataSource.getRepository(PostCategory).existsBy({ id: categoryId }))) {
+      throw AppError.badInput('categoryId', `There is no post category ${categoryId}`);
+    }
+  }
+
+  private async uniqueSlug(manager: EntityManager, name: string): Promise<string> {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [SLUG_LOCK]);
+    const base = slugify(name);
+    const taken = new Set<string>(
+      (await manager.query(`SELECT slug FROM posts WHERE slug = $1 OR slug LIKE $2`, [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`])).map(
+        (row: { slug: string }) => row.slug,
+      ),
+    );
+    let slug = base;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+    return slug;
+  }
+}

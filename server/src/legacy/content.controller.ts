@@ -1,0 +1,162 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { UsersService } from '../auth/users.service.js';
+import { AppError } from '../common/app-error.js';
+import { isAdmin, type AuthUser } from '../common/auth-user.js';
+import { CurrentUser, Public, Roles } from '../common/decorators.js';
+import { toId } from '../common/list.js';
+import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from '../content/legacy-bodies.js';
+import { toLegacyCategory, toLegacyPost } from '../content/legacy-shapes.js';
+import { CreatePostCategoryArgs } from '../content/posts/post-category.args.js';
+import { CATEGORY } from '../content/posts/post-category.entity.js';
+import type { PostFilter } from '../content/posts/post.args.js';
+import type { Post as PostEntity } from '../content/posts/post.entity.js';
+import { PostCategoriesService } from '../content/posts/post-categories.service.js';
+import { PostsService } from '../content/posts/posts.service.js';
+import { MediaService } from '../media/media.service.js';
+import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.controller.js';
+
+/** Legacy lists answer everything a caller may see, newest first, up to this many. */
+export const LEGACY_LIST = { perPage: 1000 };
+
+/**
+ * Public reads may be cached by browsers and proxies for a minute (Express adds the ETag); an admin's
+ * answer holds unpublished records and is never shared.
+ */
+export function cacheRead(response: Response, caller: AuthUser | undefined) {
+  response.setHeader('Cache-Control', caller ? 'private, no-cache' : 'public, max-age=60');
+  response.setHeader('Vary', 'Authorization, Cookie');
+}
+
+/** A member's `usersId` must be their own: identity comes from the token, never from the form. */
+function assertOwnUsersId(usersId: number | undefined, caller: AuthUser) {
+  if (usersId !== undefined && !isAdmin(caller) && usersId !== caller.id) throw AppError.forbidden('usersId must be your own id');
+}
+
+/** Spec section 7: posts, programs, testimonies and post categories. */
+@Controller('api')
+export class LegacyContentController {
+  constructor(
+    private readonly posts: PostsService,
+    private readonly categories: PostCategoriesService,
+    private readonly users: UsersService,
+    private readonly media: MediaService,
+  ) {}
+
+  /** Posts in the legacy shape, their categories and authors read in one query each. */
+  private async shaped(posts: PostEntity[]) {
+    const categoryIds = [...new Set(posts.map((p) => p.categoryId))];
+    const authorIds = [...new Set(posts.flatMap((p) => (p.authorId ? [p.authorId] : [])))];
+    const [categories, authors] = await Promise.all([
+      categoryIds.length ? this.categories.byIds(categoryIds) : [],
+      authorIds.length ? this.users.byIds(authorIds) : [],
+    ]);
+    const categoryById = new Map(categories.map((c) => [c.id, c]));
+    const authorById = new Map(authors.map((u) => [u.id, u]));
+    return posts.map((p) => toLegacyPost(p, categoryById.get(p.categoryId), p.authorId ? authorById.get(p.authorId) : undefined));
+  }
+
+  private async list(filter: PostFilter, caller: AuthUser | undefined) {
+    return this.shaped(await this.posts.findAll(LEGACY_LIST, filter, caller));
+  }
+
+  private async one(post: PostEntity) {
+    return (await this.shaped([post]))[0];
+  }
+
+  @Public()
+  @Get('all-posts')
+  allPosts(@CurrentUser() caller: AuthUser | undefined, @Res({ passthrough: true }) response: Response) {
+    cacheRead(response, caller);
+    return this.list({}, caller);
+  }
+
+  @Public()
+  @Get('all-posts-by-category/:id')
+  postsByCategory(@Param('id') categoryId: string, @CurrentUser() caller: AuthUser | undefined, @Res({ passthrough: true }) response: Response) {
+    cacheRead(response, caller);
+    return this.list({ categoryId: String(toId(categoryId, 'categoryId')) }, caller);
+  }
+
+  @Public()
+  @Get('all-program-posts')
+  programPosts(@CurrentUser() caller: AuthUser | undefined, @Res({ passthrough: true }) response: Response) {
+    cacheRead(response, caller);
+    return this.list({ categoryId: String(CATEGORY.programs) }, caller);
+  }
+
+  @Public()
+  @Get('all-post-categories')
+  async allCategories(@CurrentUser() caller: AuthUser | undefined, @Res({ passthrough: true }) response: Response) {
+    cacheRead(response, caller);
+    return (await this.categories.findAll({ ...LEGACY_LIST, sortField: 'id', sortOrder: 'ASC' }, {}, caller)).map(toLegacyCategory);
+  }
+
+  /** Every testimony, authorised or not, for the admins' review list. */
+  @Roles('Admin')
+  @Get('testimonies/2/all-testimonies')
+  allTestimonies(@CurrentUser() caller: AuthUser) {
+    return this.list({ categoryId: String(CATEGORY.testimonies) }, caller);
+  }
+
+  /** A member's own testimonies, whatever their status; an admin may read anyone's. */
+  @Get('testimonies/:userId/2/my-testimonies')
+  myTestimonies(@Param('userId') userId: string, @CurrentUser() caller: AuthUser) {
+    const id = toId(userId, 'userId');
+    if (!isAdmin(caller) && id !== caller.id) throw AppError.forbidden('You can only read your own testimonies');
+    return this.list({ categoryId: String(CATEGORY.testimonies), authorId: String(id) }, caller);
+  }
+
+  @Roles('Admin')
+  @Post('create-blog-post')
+  @UseInterceptors(ImageFileInterceptor())
+  createBlogPost(@Body() body: CreateBlogPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
+    return this.media.withImage(file, body.image, 'post', caller, async (image) =>
+      this.one(await this.posts.create({ name: body.title, body: body.content, image, categoryId: CATEGORY.blog }, caller)),
+    );
+  }
+
+  @Roles('Admin')
+  @Post('create-program-post')
+  @UseInterceptors(ImageFileInterceptor())
+  createProgramPost(@Body() body: CreateProgramPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
+    return this.media.withImage(file, body.image, 'post', caller, async (image) =>
+      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: CATEGORY.programs }, caller)),
+    );
+  }
+
+  @Roles('Admin')
+  @Post('add-post-category')
+  @UseInterceptors(NoFilesInterceptor())
+  async addCategory(@Body() { name }: CreatePostCategoryArgs) {
+    return toLegacyCategory(await this.categories.create(name));
+  }
+
+  /** Admins add any post; a member shares a testimony (postCategoryId 2), saved UnAuthorised. */
+  @Post('add-post')
+  @UseInterceptors(ImageFileInterceptor())
+  addPost(@Body() body: AddPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
+    assertOwnUsersId(body.usersId, caller);
+    const purpose = body.postCategoryId === CATEGORY.testimonies ? 'testimony' : 'post';
+    return this.media.withImage(file, body.image, purpose, caller, async (image) =>
+      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
+    );
+  }
+
+  @Put('update-post/:id')
+  @UseInterceptors(ImageFileInterceptor())
+  updatePost(@Param('id') id: string, @Body() body: UpdatePostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
+    const postId = toId(id);
+    assertOwnUsersId(body.usersId, caller);
+    const purpose = isAdmin(caller) ? 'post' : 'testimony';
+    return this.media.withImage(file, body.image, purpose, caller, async (image) =>
+      this.one(await this.posts.update(postId, { name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
+    );
+  }
+
+  @Delete('delete-post/:id')
+  async deletePost(@Param('id') id: string, @CurrentUser() caller: AuthUser) {
+    return this.one(await this.posts.remove(toId(id), caller));
+  }
+}

@@ -1,0 +1,115 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { AppError } from '../common/app-error.js';
+import type { AuthUser } from '../common/auth-user.js';
+import { CurrentUser, Public, Roles } from '../common/decorators.js';
+import { toId } from '../common/list.js';
+import { RateLimit } from '../common/rate-limit.js';
+import { LegacyPrayerRequestBody } from '../requests/dto/prayer-request.args.js';
+import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, QuestionArgs } from '../requests/dto/public-request.args.js';
+import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
+import { PrayerRequestsService } from '../requests/prayer-requests.service.js';
+import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from '../requests/request-kinds.js';
+import { RequestsService } from '../requests/requests.service.js';
+
+/** A prayer request as the legacy tables read it, with the spec's `users{...}`. */
+const toLegacyPrayerRequest = (request: PrayerRequest) => ({
+  id: request.id,
+  title: request.title,
+  body: request.body,
+  status: request.status,
+  note: request.note,
+  userId: request.userId,
+  createdAt: request.createdAt,
+  users: request.user
+    ? {
+        title: request.user.title,
+        firstname: request.user.firstname,
+        lastname: request.user.lastname,
+        country: request.user.country,
+        state: request.user.state,
+        city: request.user.city,
+      }
+    : null,
+});
+
+/** The spec's request paths (section 7): public forms, prayer requests and the admin tables. */
+@Controller('api')
+export class LegacyRequestsController {
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly prayers: PrayerRequestsService,
+  ) {}
+
+  @Public()
+  @RateLimit('contact', SUBMISSIONS_PER_MINUTE, 60)
+  @Post('contact-us')
+  contactUs(@Body() input: ContactEnquiryArgs) {
+    return this.requests.submit(CONTACT_ENQUIRY, input);
+  }
+
+  @Public()
+  @RateLimit('question', SUBMISSIONS_PER_MINUTE, 60)
+  @Post('question')
+  question(@Body() input: QuestionArgs) {
+    return this.requests.submit(QUESTION, input);
+  }
+
+  @Public()
+  @RateLimit('counselling', SUBMISSIONS_PER_MINUTE, 60)
+  @Post('counselling')
+  counselling(@Body() input: CounsellingRequestArgs) {
+    return this.requests.submit(COUNSELLING_REQUEST, input);
+  }
+
+  @Public()
+  @RateLimit('baptism', SUBMISSIONS_PER_MINUTE, 60)
+  @Post('baptism')
+  baptism(@Body() input: BaptismRequestArgs) {
+    return this.requests.submit(BAPTISM_REQUEST, input);
+  }
+
+  @Roles('Admin')
+  @Get('all-contacts')
+  allContacts() {
+    return this.requests.store(CONTACT_ENQUIRY).all();
+  }
+
+  @Roles('Admin')
+  @Get('all-questions')
+  allQuestions() {
+    return this.requests.store(QUESTION).all();
+  }
+
+  @Roles('Admin')
+  @Get('all-counselling')
+  allCounselling() {
+    return this.requests.store(COUNSELLING_REQUEST).all();
+  }
+
+  @Roles('Admin')
+  @Get('all-baptism')
+  allBaptism() {
+    return this.requests.store(BAPTISM_REQUEST).all();
+  }
+
+  /** `usersId` is kept for the legacy client and must be the caller; the member is taken from the token. */
+  @RateLimit('prayer-request', SUBMISSIONS_PER_MINUTE, 60)
+  @Post('make-prayer-request')
+  async makePrayerRequest(@CurrentUser() caller: AuthUser, @Body() { usersId, ...input }: LegacyPrayerRequestBody) {
+    if (usersId !== undefined && Number(usersId) !== caller.id) {
+      throw AppError.forbidden('You can only make prayer requests for yourself');
+    }
+    return toLegacyPrayerRequest(await this.prayers.create(caller, input));
+  }
+
+  @Get('prayer-request/:userId/my-prayer-requests')
+  async myPrayerRequests(@CurrentUser() caller: AuthUser, @Param('userId') userId: string) {
+    return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map(toLegacyPrayerRequest);
+  }
+
+  @Roles('Admin')
+  @Get('all-prayer-requests')
+  async allPrayerRequests() {
+    return (await this.prayers.withMembers()).map(toLegacyPrayerRequest);
+  }
+}

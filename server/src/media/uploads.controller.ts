@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { join } from 'node:path';
+import { IsOptional, IsString } from 'class-validator';
+import { AppError } from '../common/app-error.js';
+import type { AuthUser } from '../common/auth-user.js';
+import { CurrentUser, Public } from '../common/decorators.js';
+import { RateLimit } from '../common/rate-limit.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { FILE_NAME } from './file-store.js';
+import { MAX_UPLOAD_BYTES, MediaService } from './media.service.js';
+
+/**
+ * Multipart parsing for one image field: multer keeps the file in memory (it is re-encoded, never stored as
+ * sent) and stops reading past the size cap, which the error filter answers as a 400 naming `image`.
+ */
+export const ImageFileInterceptor = (field = 'image') =>
+  FileInterceptor(field, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1024 * 1024 } });
+
+/** The part of multer's file the server reads: the bytes, kept in memory. */
+export interface UploadedImage {
+  buffer: Buffer;
+}
+
+export class UploadBody {
+  @IsOptional()
+  @IsString()
+  purpose?: string;
+}
+
+@Controller('api')
+export class UploadsController {
+  constructor(private readonly media: MediaService) {}
+
+  @RateLimit('upload', 120, 10 * 60)
+  @Post('uploads')
+  @UseInterceptors(ImageFileInterceptor())
+  upload(@UploadedFile() file: UploadedImage | undefined, @Body() body: UploadBody, @CurrentUser() caller: AuthUser) {
+    return this.media.upload(file, body.purpose, caller);
+  }
+}
+
+/** Serves stored images from local disk: names are random and never reused, so they are cached for a year. */
+@Public()
+@Controller('uploads')
+export class UploadFilesController {
+  private readonly directory: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.directory = join(config.dataDir, 'uploads');
+  }
+
+  @Get(':name')
+  file(@Param('name') name: string, @Res() response: Response) {
+    if (!FILE_NAME.test(name)) throw AppError.notFound('The file');
+    response.sendFile(
+      name,
+      {
+        root: this.directory,
+        maxAge: '1y',
+        immutable: true,
+        dotfiles: 'deny',
+        headers: { 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'image/webp' },
+      },
+      (error) => {
+        if (error && !response.headersSent) response.status(404).json({ errors: [{ msg: 'The file was not found', path: '' }], code: 'NOT_FOUND' });
+      },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { Field, ObjectType } from '@nestjs/graphql';
+import { Column, Entity, Index } from 'typeorm';
+import { RequestRecord } from './request-record.js';
+
+export const CONTACT_REASONS = ['counselling', 'wedding', 'prayer', 'baptism', 'other'] as const;
+
+/** A message sent through the contact page. */
+@ObjectType()
+@Entity('contact_enquiries')
+@Index('IDX_contact_enquiries_created_at', ['createdAt'])
+@Index('IDX_contact_enquiries_status_created_at', ['status', 'createdAt'])
+export class ContactEnquiry extends RequestRecord {
+  @Field()
+  @Column({ length: 100 })
+  name: string;
+
+  @Field()
+  @Column({ length: 254 })
+  email: string;
+
+  @Field()
+  @Column({ length: 40 })
+  phone: string;
+
+  @Field({ description: `One of ${CONTACT_REASONS.join(', ')}` })
+  @Column({ length: 20 })
+  reason: string;
+
+  /** Plain text as the sender wrote it (markup included); every client renders it as text. */
+  @Field()
+  @Column({ length: 5000 })
+  message: string;
+}

@@ -1,0 +1,26 @@
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { RequestStatus } from '../request-status.js';
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/** What every request carries besides what its sender wrote: when it came, how far staff got, their note. */
+@ObjectType({ isAbstract: true })
+export abstract class RequestRecord {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Field(() => RequestStatus)
+  @Column({ type: 'text', default: RequestStatus.New })
+  status: RequestStatus;
+
+  /** Internal to staff; never shown to the sender. */
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'varchar', length: NOTE_MAX_LENGTH, nullable: true })
+  note: string | null;
+
+  @Field()
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { SelectQueryBuilder } from 'typeorm';
+import { AppError } from '../common/app-error.js';
+import { isAdmin, type AuthUser } from '../common/auth-user.js';
+import type { ListArgs } from '../common/list.js';
+import type { CreatePrayerRequestArgs, PrayerRequestFilter } from './dto/prayer-request.args.js';
+import type { PrayerRequest } from './entities/prayer-request.entity.js';
+import { PRAYER_REQUEST, REQUEST_ALIAS } from './request-kinds.js';
+import { RequestNotifier } from './request-mails.js';
+import type { FollowUp } from './request-store.js';
+import { RequestsService } from './requests.service.js';
+
+/** The member fields staff see beside a prayer request (the spec's `users{...}`). */
+const MEMBER_COLUMNS = ['member.id', 'member.title', 'member.firstname', 'member.lastname', 'member.country', 'member.state', 'member.city'];
+
+/**
+ * Prayer requests: a member makes them and reads their own; admins read all and follow them up.
+ * Ownership is decided here, from the caller's token, never from what the browser sends.
+ */
+@Injectable()
+export class PrayerRequestsService {
+  private readonly logger = new Logger('Requests');
+
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly notifier: RequestNotifier,
+  ) {}
+
+  private get store() {
+    return this.requests.store(PRAYER_REQUEST);
+  }
+
+  async create(caller: AuthUser, input: CreatePrayerRequestArgs): Promise<PrayerRequest> {
+    const record = await this.store.insert({ title: input.title, body: input.body, userId: caller.id });
+    this.logger.log(`prayer request ${record.id} received from member ${caller.id}`);
+    await this.notifier.announce(PRAYER_REQUEST, record.id, caller.email);
+    return record;
+  }
+
+  /** Admins see every request; anyone else only their own, whatever the filter asks for. */
+  private scopeFor(caller: AuthUser, filter?: PrayerRequestFilter | null) {
+    return (query: SelectQueryBuilder<PrayerRequest>) => {
+      query.leftJoin(`${REQUEST_ALIAS}.user`, 'member');
+      if (!isAdmin(caller)) query.andWhere(`${REQUEST_ALIAS}.userId = :owner`, { owner: caller.id });
+      if (filter?.userId) query.andWhere(`${REQUEST_ALIAS}.userId = :userId`, { userId: Number(filter.userId) });
+    };
+  }
+
+  list(caller: AuthUser, args: ListArgs, filter?: PrayerRequestFilter | null): Promise<PrayerRequest[]> {
+    return this.store.list(args, filter, this.scopeFor(caller, filter));
+  }
+
+  count(caller: AuthUser, filter?: PrayerRequestFilter | null): Promise<number> {
+    return this.store.count(filter, this.scopeFor(caller, filter));
+  }
+
+  /** Someone else's request is answered as not found, so ids cannot be probed. */
+  async get(caller: AuthUser, id: number): Promise<PrayerRequest> {
+    const record = await this.store.get(id);
+    if (!isAdmin(caller) && record.userId !== caller.id) throw AppError.notFound('The prayer request');
+    return record;
+  }
+
+  followUp(id: number, changes: FollowUp): Promise<PrayerRequest> {
+    return this.store.followUp(id, changes);
+  }
+
+  remove(id: number): Promise<PrayerRequest> {
+    return this.store.remove(id);
+  }
+
+  /** For the legacy tables: rows with their member's public fields, in one query, newest first. */
+  withMembers(owner?: number): Promise<PrayerRequest[]> {
+    const query = this.store
+      .query(undefined, (q) => {
+        q.leftJoin(`${REQUEST_ALIAS}.user`, 'member').addSelect(MEMBER_COLUMNS);
+        if (owner !== undefined) q.andWhere(`${REQUEST_ALIAS}.userId = :owner`, { owner });
+      })
+      .orderBy(`${REQUEST_ALIAS}.createdAt`, 'DESC')
+      .addOrderBy(`${REQUEST_ALIAS}.id`, 'DESC');
+    return query.getMany();
+  }
+
+  /** `GET prayer-request/:userId/my-prayer-requests`: that member or an admin. */
+  async forMember(caller: AuthUser, userId: number): Promise<PrayerRequest[]> {
+    if (!isAdmin(caller) && caller.id !== userId) throw AppError.forbidden('You can only see your own prayer requests');
+    return this.withMembers(userId);
+  }
+}

@@ -1,0 +1,17 @@
+import { registerEnumType } from '@nestjs/graphql';
+
+/** Follow-up state of a request; the spec shows none, staff need one. Stored as the enum value's text. */
+export enum RequestStatus {
+  New = 'New',
+  InProgress = 'InProgress',
+  Closed = 'Closed',
+}
+
+registerEnumType(RequestStatus, {
+  name: 'RequestStatus',
+  valuesMap: {
+    New: { description: 'New' },
+    InProgress: { description: 'In progress' },
+    Closed: { description: 'Closed' },
+  },
+});

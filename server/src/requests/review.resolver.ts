@@ -1,0 +1,63 @@
+import type { Type as ResolverClass } from '@nestjs/common';
+import { Args, ArgsType, Field, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { IsOptional, ValidateNested } from 'class-validator';
+import { Roles } from '../common/decorators.js';
+import { ListArgs, ListMetadata, toId } from '../common/list.js';
+import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
+import type { RequestRecord } from './entities/request-record.js';
+import type { RequestKind } from './request-kinds.js';
+import { RequestsService } from './requests.service.js';
+
+/**
+ * Staff review of one public kind of request in the ra-data-graphql-simple shape: `all<Plural>`,
+ * `_all<Plural>Meta`, `<Type>(id)`, `update<Type>(id, status, note)`, `delete<Type>(id)`. Admin only.
+ * The four public kinds differ only in their fields, so one factory builds their resolvers.
+ */
+export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>): ResolverClass<unknown> {
+  @InputType(`${kind.name}Filter`)
+  class Filter extends RequestFilter {}
+
+  @ArgsType()
+  class AllArgs extends ListArgs {
+    @Field(() => Filter, { nullable: true })
+    @IsOptional()
+    @ValidateNested()
+    @Type(() => Filter)
+    filter?: Filter;
+  }
+
+  @Roles('Admin')
+  @Resolver(() => kind.entity)
+  class ReviewResolver {
+    constructor(private readonly requests: RequestsService) {}
+
+    @Query(() => [kind.entity], { name: `all${kind.plural}` })
+    list(@Args() args: AllArgs): Promise<T[]> {
+      return this.requests.store(kind).list(args, args.filter);
+    }
+
+    @Query(() => ListMetadata, { name: `_all${kind.plural}Meta` })
+    async meta(@Args() args: AllArgs): Promise<ListMetadata> {
+      return { count: await this.requests.store(kind).count(args.filter) };
+    }
+
+    @Query(() => kind.entity, { name: kind.name })
+    one(@Args('id', { type: () => ID }) id: string): Promise<T> {
+      return this.requests.store(kind).get(toId(id));
+    }
+
+    @Mutation(() => kind.entity, { name: `update${kind.name}`, description: 'Staff follow-up: status and internal note.' })
+    update(@Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
+      return this.requests.store(kind).followUp(toId(id), changes);
+    }
+
+    @Mutation(() => kind.entity, { name: `delete${kind.name}`, description: 'Deletes for good; answers the record as it was.' })
+    remove(@Args('id', { type: () => ID }) id: string): Promise<T> {
+      return this.requests.store(kind).remove(toId(id));
+    }
+  }
+
+  Object.defineProperty(ReviewResolver, 'name', { value: `${kind.name}ReviewResolver` });
+  return ReviewResolver;
+}
