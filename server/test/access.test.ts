@@ -133,8 +133,9 @@ describe('default deny', () => {
   it('refuses a visitor on every REST path not listed as public', async () => {
     const http = t.app.getHttpAdapter().getInstance() as unknown as { router: { stack: Layer[] } };
     const routes = http.router.stack
-      .filter((layer) => typeof layer.route?.path === 'string' && layer.route.path.startsWith('/api'))
-      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
+      .flatMap((layer) => (layer.route && typeof layer.route.path === 'string' ? [{ path: layer.route.path, methods: layer.route.methods }] : []))
+      .filter((route) => route.path.startsWith('/api'))
+      .flatMap((route) => Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`));
     expect(routes.length).toBeGreaterThan(10);
 
     const guarded = routes.filter((route) => !PUBLIC_REST.has(route));

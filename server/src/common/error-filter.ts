@@ -13,7 +13,7 @@ export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
-    const raw = typeof response === 'object' && response !== null && 'message' in response ? (response as { message: unknown }).message : error.message;
+    const raw = typeof response === 'object' && response !== null && 'message' in response ? response.message : error.message;
     const message = Array.isArray(raw) ? String(raw[0]) : String(raw);
     if (status === 413) return AppError.badInput('image', 'The file is too large');
     return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_USER_INPUT'), message);

@@ -1,4 +1,4 @@
-import { ASTVisitor, FieldNode, FragmentDefinitionNode, GraphQLError, Kind, SelectionSetNode, ValidationContext } from 'graphql';
+import { ASTVisitor, FragmentDefinitionNode, GraphQLError, Kind, SelectionSetNode, ValidationContext } from 'graphql';
 
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 30, maxFields: 400 };
 
@@ -18,10 +18,9 @@ export function queryLimits(limits = GRAPHQL_LIMITS) {
       for (const selection of set.selections) {
         let inner: { depth: number; fields: number; aliases: number } | undefined;
         if (selection.kind === Kind.FIELD) {
-          const field = selection as FieldNode;
           result.fields += 1;
-          if (field.alias) result.aliases += 1;
-          if (field.selectionSet) inner = measure(field.selectionSet, depth + 1, seen);
+          if (selection.alias) result.aliases += 1;
+          if (selection.selectionSet) inner = measure(selection.selectionSet, depth + 1, seen);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           inner = measure(selection.selectionSet, depth, seen);
         } else {

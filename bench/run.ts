@@ -1,0 +1,251 @@
+// `npm run bench`: speed and weight as a visitor feels them, measured side by side with a minimal Node server
+// sending the same bytes (the practical ceiling of this machine), so the ratios hold on a noisy machine.
+//   npm run bench                 realistic volume, 8 s per measurement, Lighthouse when Chromium is present
+//   npm run bench -- --smoke      tiny volume, 1 s per measurement, no Lighthouse (the test suite runs this)
+import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
+import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
+
+const smoke = process.argv.includes('--smoke');
+const seconds = smoke ? 1 : 8;
+const volume: Volume = smoke ? { posts: 40, videos: 10, books: 5, members: 50, prayerRequests: 50 } : VOLUME;
+
+interface LoadResult {
+  target: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio?: number;
+}
+
+async function load(target: string, url: string, connections: number, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...init });
+  return {
+    target,
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The reference: Node's http module answering fixed bytes from memory, gzipped as the app sends them. */
+function startReference(pages: Record<string, { body: Buffer; type: string }>): Promise<{ url: string; server: Server }> {
+  const gzipped = Object.fromEntries(Object.entries(pages).map(([path, page]) => [path, { ...page, body: gzipSync(page.body) }]));
+  const server = createServer((req, res) => {
+    const page = gzipped[req.url ?? ''];
+    if (!page) {
+      res.writeHead(404).end();
+      return;
+    }
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': page.type, 'content-encoding': 'gzip', 'content-length': page.body.length });
+      res.end(page.body);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server });
+  }));
+}
+
+const gz = (text: string | Buffer) => gzipSync(text).length;
+
+async function firstVisitWeight(baseUrl: string, html: string) {
+  const assets = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) assets.add(match[1]);
+  for (const match of html.matchAll(/import\(?\s*["'](\/[^"']+\.js)["']/g)) assets.add(match[1]);
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(`${baseUrl}${asset}`)).arrayBuffer());
+    if (asset.endsWith('.css')) css += gz(body);
+    else js += gz(body);
+  }
+  return { js, css, files: assets.size };
+}
+
+function adminBundleWeight() {
+  const assets = join(ROOT, 'admin/dist/assets');
+  if (!existsSync(assets)) return { js: 0, css: 0 };
+  let js = 0;
+  let css = 0;
+  for (const name of readdirSync(assets)) {
+    const size = gz(readFileSync(join(assets, name)));
+    if (name.endsWith('.js')) js += size;
+    if (name.endsWith('.css')) css += size;
+  }
+  return { js, css };
+}
+
+async function lighthouse(url: string) {
+  const out = await promisify(execFile)(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--output=json',
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+  );
+  const report = JSON.parse(out.stdout);
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => report.audits[id]?.numericValue as number;
+  return {
+    url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
+  };
+}
+
+async function sqlCount(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sql-count': '1' },
+    body: JSON.stringify({ query: HOME_QUERY }),
+  });
+  await response.text();
+  return Number(response.headers.get('x-sql-count'));
+}
+
+async function main() {
+  const started = Date.now();
+  buildIfNeeded();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'ministry-bench-'));
+  chmodSync(dataDir, 0o755);
+  const { startEmbeddedPostgres } = await import(join(ROOT, 'server/dist/database/embedded-postgres.js'));
+  const database = await startEmbeddedPostgres(dataDir);
+  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5' });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  let reference: Server | undefined;
+  try {
+    const sqlAtDemoVolume = await sqlCount(site.baseUrl);
+    console.log(`seeding ${JSON.stringify(volume)}…`);
+    await seedVolume(db, volume);
+    const sqlAtVolume = await sqlCount(site.baseUrl);
+
+    const homeQueryBody = JSON.stringify({ query: HOME_QUERY });
+    const jsonHeaders = { 'content-type': 'application/json' };
+    const homeJson = Buffer.from(await (await fetch(`${site.baseUrl}/graphql`, { method: 'POST', headers: jsonHeaders, body: homeQueryBody })).arrayBuffer());
+    const homeHtml = await (await fetch(`${site.baseUrl}/`)).text();
+    const ref = await startReference({
+      '/': { body: Buffer.from(homeHtml), type: 'text/html; charset=utf-8' },
+      '/graphql': { body: homeJson, type: 'application/json' },
+    });
+    reference = ref.server;
+
+    const results: LoadResult[] = [];
+    for (const connections of [10, 50]) {
+      const refHtml = await load('reference: home HTML', `${ref.url}/`, connections);
+      const refJson = await load('reference: home query JSON', `${ref.url}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: jsonHeaders });
+      const query = await load('home query (GraphQL)', `${site.baseUrl}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: { ...jsonHeaders, 'accept-encoding': 'gzip' } });
+      const page = await load('home page HTML (SSR)', `${site.baseUrl}/`, connections, { headers: { 'accept-encoding': 'gzip' } });
+      const legacy = await load('GET /api/all-posts-by-category/3', `${site.baseUrl}/api/all-posts-by-category/3`, connections, { headers: { 'accept-encoding': 'gzip' } });
+      query.ratio = query.rps / refJson.rps;
+      page.ratio = page.rps / refHtml.rps;
+      legacy.ratio = legacy.rps / refJson.rps;
+      results.push(refHtml, refJson, query, page, legacy);
+    }
+
+    const plans = [];
+    for (const [name, sql] of Object.entries(LIST_QUERIES)) {
+      const [{ 'QUERY PLAN': plan }] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`)).rows;
+      plans.push({ name, ms: Number(plan[0]['Execution Time'].toFixed(3)) });
+    }
+    plans.sort((a, b) => b.ms - a.ms);
+
+    const postId = (await db.query(`SELECT id FROM posts WHERE category_id = 3 ORDER BY created_at DESC LIMIT 1`)).rows[0]?.id;
+    const weight = {
+      homeHtmlGzip: gz(homeHtml),
+      firstVisit: await firstVisitWeight(site.baseUrl, homeHtml),
+      admin: adminBundleWeight(),
+    };
+
+    let lighthouseResults: unknown = 'skipped: --smoke';
+    if (!smoke) {
+      lighthouseResults = existsSync(CHROMIUM)
+        ? [await lighthouse(`${site.baseUrl}/`), await lighthouse(`${site.baseUrl}/post-details/${postId}`)]
+        : `skipped: no Chromium at ${CHROMIUM}`;
+    }
+
+    const report = {
+      date: new Date().toISOString(),
+      smoke,
+      volume,
+      secondsPerMeasurement: seconds,
+      load: results,
+      sqlPerHomeQuery: { demoVolume: sqlAtDemoVolume, benchVolume: sqlAtVolume },
+      slowestListQueries: plans.slice(0, 3),
+      weight,
+      lighthouse: lighthouseResults,
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    print(report);
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    const file = join(ROOT, 'bench/results', `${report.date.replace(/[:.]/g, '-')}${smoke ? '-smoke' : ''}.json`);
+    writeFileSync(file, JSON.stringify(report, null, 2));
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    reference?.close();
+    await db.end();
+    await site.stop({ keepData: true });
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(report: any) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`\nLoad (${report.secondsPerMeasurement} s each, autocannon, gzip)`);
+  console.table(report.load.map((r: LoadResult) => ({
+    target: r.target,
+    conns: r.connections,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'vs reference': r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
+    errors: r.errors,
+  })));
+  console.log(`SQL statements per home query: ${report.sqlPerHomeQuery.demoVolume} at demo volume, ${report.sqlPerHomeQuery.benchVolume} at bench volume`);
+  console.log('Slowest list queries (EXPLAIN ANALYZE):');
+  console.table(report.slowestListQueries);
+  console.log('Weight (gzip)');
+  console.table({
+    'home HTML': kb(report.weight.homeHtmlGzip),
+    'first visit to / : JS': kb(report.weight.firstVisit.js),
+    'first visit to / : CSS': kb(report.weight.firstVisit.css),
+    'admin bundle: JS': kb(report.weight.admin.js),
+    'admin bundle: CSS': kb(report.weight.admin.css),
+  });
+  if (Array.isArray(report.lighthouse)) {
+    console.log('Lighthouse (mobile)');
+    console.table(report.lighthouse);
+  } else {
+    console.log(`Lighthouse: ${report.lighthouse}`);
+  }
+}
+
+await main();

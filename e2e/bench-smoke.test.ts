@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { ROOT } from './support/harness.ts';
+
+test('the benchmark runs end to end on a tiny data set', { timeout: 300_000 }, async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 280_000,
+  });
+  const file = /written to (\S+\.json)/.exec(stdout)?.[1];
+  assert.ok(file, `the benchmark names its results file:\n${stdout}`);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+
+  assert.equal(report.smoke, true);
+  const targets = new Set(report.load.map((r: { target: string }) => r.target));
+  for (const target of ['reference: home HTML', 'home query (GraphQL)', 'home page HTML (SSR)', 'GET /api/all-posts-by-category/3']) {
+    assert.ok(targets.has(target), `measures ${target}`);
+  }
+  for (const row of report.load) {
+    assert.ok(row.rps > 0, `${row.target} answered requests`);
+    assert.equal(row.errors, 0, `${row.target} answered without errors`);
+  }
+  assert.equal(report.sqlPerHomeQuery.demoVolume, report.sqlPerHomeQuery.benchVolume, 'the home query costs the same SQL at any volume');
+  assert.ok(report.weight.homeHtmlGzip > 0 && report.weight.firstVisit.js > 0 && report.weight.admin.js > 0);
+  assert.ok(report.slowestListQueries.length > 0);
+});
