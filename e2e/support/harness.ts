@@ -51,6 +51,7 @@ export async function startSite(env: Record<string, string> = {}, reuseDataDir?:
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SQL_COUNT_HEADER: 'true',
+      PAYPAL_EMULATOR: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,9 @@ import {
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
+/** The SMTP helper decodes quoted-printable byte by byte; the receipts are UTF-8 (£, ×). */
+const utf8 = (text: string) => Buffer.from(text, 'latin1').toString('utf8');
+
 describe('paying for books and donations through the PayPal emulator', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -99,11 +102,13 @@ describe('paying for books and donations through the PayPal emulator', () => {
     expect((await emulatorOrder(t, checkout.orderID)).captureCalls).toBe(1);
 
     const receipt = await smtp.waitFor((mail) => mail.to.includes(member.email) && mail.subject.includes(`book order ${checkout.id.padStart(4, '0')}`));
-    expect(receipt.text).toContain('2 × Daily Psalms at £12.50 = £25.00');
-    expect(receipt.text).toContain('1 × Hymns of Hope at £7.99 = £7.99');
-    expect(receipt.text).toContain('Total paid: £32.99');
-    expect(receipt.text).toContain(`PayPal transaction: ${capture.id}`);
-    expect(receipt.text).toContain('Delivery address: 7 Chapel Road, London, England, United Kingdom');
+    const text = utf8(receipt.text);
+    expect(text).toContain('2 × Daily Psalms at £12.50 = £25.00');
+    expect(text).toContain('1 × Hymns of Hope at £7.99 = £7.99');
+    expect(text).toContain('Total paid: £32.99');
+    expect(text).toContain(`Reference: book order ${checkout.id.padStart(4, '0')}`);
+    expect(text).toContain(`PayPal transaction: ${capture.id}`);
+    expect(text).toContain('Delivery address: 7 Chapel Road, London, England, United Kingdom');
   });
 
   it('runs a USD donation from create to Paid and e-mails a receipt', async () => {
@@ -195,6 +200,23 @@ describe('paying for books and donations through the PayPal emulator', () => {
     expect((await emulatorOrder(t, checkout.orderID)).captureCalls).toBe(1);
     const [row] = await t.db.query('SELECT status, capture_status FROM book_orders WHERE id = $1', [checkout.id]);
     expect(row).toEqual({ status: 'Created', capture_status: 'PENDING' });
+  });
+
+  it('does not record a capture whose amount or currency differs from the stored one', async () => {
+    const checkout = await checkoutBooks();
+    await approve(t, checkout.approveUrl);
+    // As if PayPal had captured another sum than ours: our stored total no longer matches PayPal's.
+    await t.db.query('UPDATE book_orders SET amount_minor = amount_minor + 1 WHERE id = $1', [checkout.id]);
+    const data = await ok(t, CAPTURE_BOOK_ORDER, { orderID: checkout.orderID }, member.token);
+    expect(data.captureBookOrder).toMatchObject({ status: 'FAILED', bookOrder: { status: 'Failed', failureMessage: expect.stringMatching(/different amount/) } });
+    const [row] = await t.db.query('SELECT status, paid_at, capture_status FROM book_orders WHERE id = $1', [checkout.id]);
+    expect(row).toEqual({ status: 'Failed', paid_at: null, capture_status: 'COMPLETED' });
+
+    const donation = (await ok(t, CREATE_DONATION, { amount: 20, currency: 'GBP' }, member.token)).createDonation;
+    await approve(t, donation.approveUrl);
+    await t.db.query(`UPDATE donations SET currency = 'USD' WHERE id = $1`, [donation.id]);
+    const captured = await ok(t, CAPTURE_DONATION, { orderID: donation.orderID }, member.token);
+    expect(captured.captureDonation).toMatchObject({ status: 'FAILED', donation: { status: 'Failed' } });
   });
 
   it('prices the cart from the database and refuses bad carts naming the field', async () => {

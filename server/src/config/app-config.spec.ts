@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR, PAYPAL_CLIENT_ID: 'only-the-id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
     expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough' })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough', PAYPAL_EMULATOR: 'true' }).paypal.clientId).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 

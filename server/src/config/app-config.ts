@@ -126,6 +126,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (Boolean(paypalClientId) !== Boolean(paypalClientSecret)) {
     throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
+  // A live site must not take pretend payments by accident: production uses the emulator only when asked.
+  if (nodeEnv === 'production' && !paypalClientId && !readBoolean('PAYPAL_EMULATOR', env.PAYPAL_EMULATOR, false)) {
+    throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set when NODE_ENV is production (or PAYPAL_EMULATOR=true for a demo)');
+  }
   const paypalTimeoutMs = Number(env.PAYPAL_TIMEOUT_MS || '20000');
   if (!Number.isInteger(paypalTimeoutMs) || paypalTimeoutMs < 100 || paypalTimeoutMs > 120_000) {
     throw new ConfigError(`PAYPAL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${env.PAYPAL_TIMEOUT_MS}"`);

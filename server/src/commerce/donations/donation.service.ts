@@ -27,7 +27,8 @@ export const MAX_DONATION = 10_000;
 const LIST: ListOptions = {
   sortable: { id: 'donation.id', createdAt: 'donation.createdAt', amount: 'donation.amountMinor', status: 'donation.status', currency: 'donation.currency' },
   defaultSort: { field: 'createdAt', order: 'DESC' },
-  searchable: ['donation.paypalOrderId', 'donation.description', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
+  // Column names: `q` casts each to text, which TypeORM's property-name rewriting does not see through.
+  searchable: ['donation.paypal_order_id', 'donation.description', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
 };
 
 /** The amount as minor units, or a clear 400 naming `amount`. */

@@ -24,9 +24,10 @@ export const BOOK_ORDERS: PaymentKind<BookOrder> = {
 };
 
 const LIST: ListOptions = {
-  sortable: { id: 'bookOrder.id', createdAt: 'bookOrder.createdAt', total: 'bookOrder.amountMinor', status: 'bookOrder.status' },
+  sortable: { id: 'book_order.id', createdAt: 'book_order.createdAt', total: 'book_order.amountMinor', status: 'book_order.status' },
   defaultSort: { field: 'createdAt', order: 'DESC' },
-  searchable: ['bookOrder.paypalOrderId', 'bookOrder.lines', 'bookOrder.deliveryAddress', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
+  // Column names: `q` casts each to text, which TypeORM's property-name rewriting does not see through.
+  searchable: ['book_order.paypal_order_id', 'book_order.items', 'book_order.delivery_address', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
 };
 
 export interface CartLine {
@@ -110,11 +111,11 @@ export class BookOrderService {
   }
 
   list(caller: AuthUser, args: ListArgs, filter?: BookOrderFilter | null): Promise<BookOrder[]> {
-    return applyListPage(recordListQuery(this.orders, 'bookOrder', caller, filter, LIST), args, LIST).getMany();
+    return applyListPage(recordListQuery(this.orders, 'book_order', caller, filter, LIST), args, LIST).getMany();
   }
 
   count(caller: AuthUser, filter?: BookOrderFilter | null): Promise<number> {
-    return recordListQuery(this.orders, 'bookOrder', caller, filter, LIST).getCount();
+    return recordListQuery(this.orders, 'book_order', caller, filter, LIST).getCount();
   }
 
   /** Admin: the books are on their way. Only a paid order can be shipped; shipping twice changes nothing. */

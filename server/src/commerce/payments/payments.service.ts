@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
 import type { AuthUser } from '../../common/auth-user.js';
@@ -39,7 +39,7 @@ export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
 
 type Step = Verdict | { kind: 'declined'; message: string } | { kind: 'expired' } | { kind: 'unavailable' };
 
-const UNAVAILABLE = 'PayPal did not answer in time. You have not been charged twice; please try again in a moment.';
+const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You will not be charged twice; please try again in a moment.';
 const PENDING = 'PayPal is still confirming your payment. We will e-mail your receipt as soon as it completes.';
 
 /**
@@ -81,7 +81,6 @@ export class PaymentsService {
           experience_context: {
             return_url: `${this.config.publicUrl}${kind.returnPath}`,
             cancel_url: `${this.config.publicUrl}${kind.cancelPath}`,
-            brand_name: 'Ministry',
             user_action: 'PAY_NOW',
             shipping_preference: 'NO_SHIPPING',
           },
@@ -111,7 +110,7 @@ export class PaymentsService {
    * Idempotent: a settled record answers its stored outcome, and concurrent calls wait on the row lock.
    */
   async capture<T extends PaymentRecord>(kind: PaymentKind<T>, paypalOrderId: string, caller?: AuthUser): Promise<Settlement<T>> {
-    const found = await this.dataSource.getRepository(kind.entity).findOneBy({ paypalOrderId } as never);
+    const found = await this.dataSource.getRepository(kind.entity).findOneBy({ paypalOrderId } as FindOptionsWhere<T>);
     if (!found) throw AppError.notFound(`The ${kind.label}`);
     if (caller && found.userId !== caller.id) throw AppError.forbidden(`This ${kind.label} belongs to someone else`);
     return this.settle(kind, found.id, async (record) => {

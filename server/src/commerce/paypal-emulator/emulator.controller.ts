@@ -9,6 +9,8 @@ const send = (res: Response, answer: Answer) => {
   res.status(answer.status).setHeader('Cache-Control', 'no-store').json(answer.body);
 };
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
 
 const isScenario = (value: unknown): value is CaptureScenario => CAPTURE_SCENARIOS.includes(value as CaptureScenario);
@@ -16,8 +18,12 @@ const isEvent = (value: unknown): value is EmulatorEventType => EMULATOR_EVENTS.
 
 /**
  * The emulator over HTTP, at `/paypal-emulator`: PayPal's REST paths under `v1/` and `v2/` (bearer token from
- * `v1/oauth2/token` required), the approval page `checkoutnow`, and `control/` for tests. Registered only when
- * no PayPal credentials are configured, so with real credentials every path here answers 404.
+ * `v1/oauth2/token` required), the approval page `checkoutnow`, a page of recent orders with buttons that send
+ * webhook events, and for tests `control/`: `GET control/stats`, `GET control/orders/:id` (the order, its
+ * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
+ * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
+ * `POST control/settings {tokenLifetimeSeconds}`. Registered only when no PayPal credentials are configured, so
+ * with real credentials every path here answers 404.
  */
 @Public()
 @Controller('paypal-emulator')
@@ -62,7 +68,7 @@ export class PayPalEmulatorController {
 
   @Get('checkoutnow')
   checkout(@Req() req: Request, @Res() res: Response) {
-    const view = this.emulator.checkoutView(String(req.query.token ?? ''));
+    const view = this.emulator.checkoutView(text(req.query.token));
     res.setHeader('Cache-Control', 'no-store');
     if (!view) return res.status(404).type('html').send(notFoundPage());
     res.type('html').send(checkoutPage(view));
@@ -71,7 +77,7 @@ export class PayPalEmulatorController {
   @Post('checkoutnow')
   decide(@Req() req: Request, @Res() res: Response) {
     const form = body(req);
-    const token = String(form.token ?? '');
+    const token = text(form.token);
     const target =
       form.action === 'cancel'
         ? this.emulator.cancel(token)
@@ -94,7 +100,7 @@ export class PayPalEmulatorController {
     if (!isEvent(type)) {
       notice = 'Unknown event type';
     } else {
-      const prepared = this.emulator.prepareEvent(String(form.order ?? ''), type);
+      const prepared = this.emulator.prepareEvent(text(form.order), type);
       if (prepared.status !== 201) {
         notice = `Not sent: ${JSON.stringify(prepared.body)}`;
       } else {

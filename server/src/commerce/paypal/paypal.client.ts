@@ -164,8 +164,9 @@ export class PayPalClient implements PaymentGateway {
         redirect: 'error',
       });
     } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
       const reason =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        name === 'TimeoutError' || name === 'AbortError'
           ? `no answer within ${this.options.timeoutMs} ms`
           : `could not reach ${new URL(url).origin}: ${describeFetchError(error)}`;
       throw new PayPalUnavailableError(call.operation, reason);
@@ -193,8 +194,9 @@ export class PayPalClient implements PaymentGateway {
   }
 }
 
+/** The most telling part of a fetch failure (`ECONNREFUSED` rather than "fetch failed"). */
 function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
+  // Not `instanceof Error`: undici's errors may come from another realm.
+  const failure = error as { message?: string; cause?: { code?: string; message?: string } } | null;
+  return failure?.cause?.code ?? failure?.cause?.message ?? failure?.message ?? String(error);
 }

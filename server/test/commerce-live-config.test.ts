@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { CREATE_DONATION } from './support/commerce.js';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** With real PayPal credentials the emulator is gone; PayPal here is a closed port, so nothing leaves the machine. */
+describe('with PayPal credentials configured', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      PAYPAL_CLIENT_ID: 'live-client-id',
+      PAYPAL_CLIENT_SECRET: 'live-client-secret',
+      PAYPAL_WEBHOOK_ID: 'WH-LIVE',
+      PAYPAL_API_BASE: `http://127.0.0.1:${await closedPort()}`,
+      PAYPAL_TIMEOUT_MS: '2000',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 on every emulator path', async () => {
+    expect((await t.http.get('/paypal-emulator/checkoutnow?token=ABC')).status).toBe(404);
+    expect((await t.http.get('/paypal-emulator')).status).toBe(404);
+    expect((await t.http.post('/paypal-emulator/v1/oauth2/token').type('form').send({ grant_type: 'client_credentials' })).status).toBe(404);
+    expect((await t.http.get('/paypal-emulator/control/stats')).status).toBe(404);
+  });
+
+  it('tells the browser payments are real and which client id to use', async () => {
+    const response = await t.gql('{ paymentSettings { testPayments paypalClientId } }');
+    expect(response.data.paymentSettings).toEqual({ testPayments: false, paypalClientId: 'live-client-id' });
+  });
+
+  it('marks a donation Failed with a clear message when PayPal cannot be reached', async () => {
+    const member = await t.member();
+    const response = await t.gql(CREATE_DONATION, { amount: 10, currency: 'GBP' }, member.token);
+    expect(response.errors[0]).toMatchObject({ message: expect.stringMatching(/could not start the PayPal payment. Nothing was charged/), extensions: { code: 'BAD_GATEWAY' } });
+    const rows = await t.db.query('SELECT status, failure_message, paypal_order_id FROM donations WHERE user_id = $1', [member.id]);
+    expect(rows).toEqual([{ status: 'Failed', failure_message: 'PayPal could not start the payment', paypal_order_id: null }]);
+  });
+
+  it('answers a webhook it cannot verify with a 5xx, so PayPal delivers it again later, and stores nothing', async () => {
+    const event = JSON.stringify({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} });
+    const response = await t.http
+      .post('/api/paypal/webhook')
+      .set({
+        'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
+        'PAYPAL-CERT-URL': 'https://api.paypal.com/v1/notifications/certs/CERT',
+        'PAYPAL-TRANSMISSION-ID': 'a',
+        'PAYPAL-TRANSMISSION-SIG': 'b',
+        'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
+      })
+      .type('application/json')
+      .send(event);
+    expect(response.status).toBe(502);
+    expect(await t.db.query('SELECT id FROM paypal_webhook_events')).toEqual([]);
+  });
+});
