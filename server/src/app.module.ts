@@ -14,6 +14,7 @@ import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './common/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
+import { PublicQueryCache } from './common/public-query-cache.js';
 import { validationPipe } from './common/validation.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -41,8 +42,8 @@ export class AppModule {
         CommerceModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [LoaderFactory, JwtService, AuthService],
-          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService) => ({
+          inject: [LoaderFactory, JwtService, AuthService, PublicQueryCache],
+          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicQueryCache) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
@@ -52,7 +53,7 @@ export class AppModule {
             allowBatchedHttpRequests: false,
             csrfPrevention: true,
             validationRules: [queryLimits()],
-            plugins: config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : [],
+            plugins: [publicCache.plugin(), ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : [])],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
             formatError: (formatted) => {
               const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
