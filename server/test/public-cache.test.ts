@@ -30,5 +30,4 @@ describe('public read cache', () => {
     const after = await t.gql(VIDEOS);
     expect(after.data.allVideos.map((v: { title: string }) => v.title)).toEqual(expect.arrayContaining(['Sunday message', 'Written behind the cache']));
   });
-
 });

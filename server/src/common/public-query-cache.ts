@@ -2,6 +2,7 @@ import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { OperationTypeNode } from 'graphql';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { GraphQLContext } from './loaders.js';
 
@@ -51,13 +52,13 @@ export class PublicQueryCache implements OnModuleInit {
         let hit = false;
         return {
           responseForOperation: async ({ operation }) => {
-            const cached = operation.operation === 'query' ? this.get(key) : undefined;
+            const cached = operation.operation === OperationTypeNode.QUERY ? this.get(key) : undefined;
             if (!cached) return null;
             hit = true;
             return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: cached } };
           },
           willSendResponse: async ({ response, operation }) => {
-            if (hit || operation?.operation !== 'query' || response.body.kind !== 'single' || response.body.singleResult.errors) return;
+            if (hit || operation?.operation !== OperationTypeNode.QUERY || response.body.kind !== 'single' || response.body.singleResult.errors) return;
             this.set(key, response.body.singleResult);
           },
         };
