@@ -18,7 +18,10 @@ export function introspectionGate(jwt: JwtService, auth: AuthService): ApolloSer
           const token = header.startsWith('Bearer ') ? header.slice(7) : '';
           const payload = token ? await jwt.verifyAsync<JwtPayload>(token).catch(() => undefined) : undefined;
           const user = payload ? await auth.userForToken(payload) : undefined;
-          if (user?.role !== 'Admin') {
+          if (!user) {
+            throw new GraphQLError('Please log in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+          }
+          if (user.role !== 'Admin') {
             throw new GraphQLError('Schema introspection is only available to admins', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
           }
         },

@@ -1,0 +1,82 @@
+import type { AuthProvider } from 'react-admin';
+import { NOT_AUTHORISED, SESSION_ENDED } from '../data/errors';
+import { clearSession, isExpired, readSession, saveSession, type AdminSession } from './session';
+
+const ADMIN_LOGIN = `mutation AdminLogin($email: String!, $password: String!) {
+  adminLogin(email: $email, password: $password) { token user { id firstname lastname email role } }
+}`;
+const LOGOUT = 'mutation Logout { logout }';
+
+type GraphQLAnswer<T> = { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
+
+/** How long logging out waits for the server before leaving anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
+const httpStatusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/**
+ * Admin sign-in over GraphQL `adminLogin`: only role Admin gets a token, anyone else reads the server's
+ * 'You are not authorised to access this page'. An ended session (expired token, or the API answering
+ * 401/403) sends the admin back to the login page with a message instead of leaving screens loading.
+ */
+export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): AuthProvider {
+  const graphql = async <T,>(query: string, variables: Record<string, unknown>, token?: string, signal?: AbortSignal) => {
+    const response = await fetchImpl('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+      signal,
+    });
+    return (await response.json().catch(() => ({ errors: [{ message: `The server answered ${response.status}. Please try again.` }] }))) as GraphQLAnswer<T>;
+  };
+
+  return {
+    async login({ username, password }: { username?: string; password?: string }) {
+      if (!username?.trim()) throw new Error('kindly enter your email address to continue');
+      if (!password) throw new Error('kindly enter your password to continue');
+      const answer = await graphql<{ adminLogin: AdminSession }>(ADMIN_LOGIN, { email: username.trim(), password });
+      const session = answer.data?.adminLogin;
+      if (answer.errors?.length || !session) throw new Error(answer.errors?.[0]?.message ?? 'Sign-in failed. Please try again.');
+      if (session.user.role !== 'Admin') throw new Error(NOT_AUTHORISED);
+      saveSession(session);
+    },
+
+    async logout() {
+      const session = readSession();
+      clearSession();
+      if (!session || isExpired(session.token)) return;
+      // Ends the token on the server too; the console leaves even when the server cannot be reached.
+      await graphql(LOGOUT, {}, session.token, AbortSignal.timeout(LOGOUT_WAIT_MS)).catch(() => undefined);
+    },
+
+    async checkAuth() {
+      const session = readSession();
+      if (!session) throw { message: false, redirectTo: '/login' };
+      if (isExpired(session.token) || session.user.role !== 'Admin') {
+        clearSession();
+        throw { message: SESSION_ENDED, redirectTo: '/login' };
+      }
+    },
+
+    /** The session itself is forgotten by `logout`, which react-admin calls next (after showing the message). */
+    async checkError(error: unknown) {
+      const status = httpStatusOf(error);
+      if (status !== 401 && status !== 403) return;
+      throw { message: status === 401 ? SESSION_ENDED : NOT_AUTHORISED, redirectTo: '/login' };
+    },
+
+    async getIdentity() {
+      const session = readSession();
+      if (!session) throw new Error(SESSION_ENDED);
+      const { id, firstname, lastname, email } = session.user;
+      return { id, fullName: [firstname, lastname].filter(Boolean).join(' ') || email };
+    },
+
+    async getPermissions() {
+      return readSession()?.user.role;
+    },
+  };
+}

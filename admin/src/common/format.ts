@@ -1,0 +1,26 @@
+/** Record ids as the spec shows them: '000' followed by the id. */
+export const formatId = (id: unknown): string => (id === null || id === undefined || id === '' ? '' : `000${id}`);
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Amounts in the spec's 0,0.00 pattern with the currency sign, e.g. £1,234.50. */
+export function formatMoney(amount: unknown, currency = 'GBP'): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  const code = (currency || 'GBP').toUpperCase();
+  let format = moneyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(code, format);
+  }
+  return format.format(value);
+}
+
+/** Visible text of sanitised post HTML, for short previews in tables. */
+export function plainText(html: unknown, max = 120): string {
+  if (typeof html !== 'string') return '';
+  // A space where a block ends keeps words of consecutive paragraphs apart.
+  const spaced = html.replace(/<(\/(?:p|li|h[1-6]|div|blockquote)|br\s*\/?)>/gi, ' <$1>');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,57 @@
+import { Alert } from '@mui/material';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import {
+  BulkDeleteButton,
+  BulkExportButton,
+  DeleteButton,
+  Edit,
+  EditButton,
+  ShowButton,
+  TopToolbar,
+  type EditProps,
+} from 'react-admin';
+
+/** Bulk actions of a list whose records may be deleted: export the selection, or delete it after a confirmation. */
+export const BulkDeleteActions = () => (
+  <>
+    <BulkExportButton />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
+/** Bulk actions of a list whose records are never deleted (payments, members). */
+export const BulkExportActions = () => <BulkExportButton />;
+
+/** Edit screens save only when the server agrees and confirm before deleting. */
+export const EditScreen = ({ children, ...props }: EditProps & { children: ReactNode }) => (
+  <Edit mutationMode="pessimistic" redirect="list" {...props}>
+    {children}
+  </Edit>
+);
+
+/** Top bar of a details screen: edit, and delete after a confirmation when deleting is allowed. */
+export const ShowActions = ({ canDelete = true, editLabel }: { canDelete?: boolean; editLabel?: string }) => (
+  <TopToolbar>
+    <EditButton label={editLabel} />
+    {canDelete && <DeleteButton mutationMode="pessimistic" />}
+  </TopToolbar>
+);
+
+/** Row buttons for lists that do not open the record on click. */
+export const RowActions = ({ show = false }: { show?: boolean }) => (
+  <span onClick={(event) => event.stopPropagation()} style={{ display: 'inline-flex', gap: 4 }}>
+    {show ? <ShowButton /> : <EditButton />}
+    <DeleteButton mutationMode="pessimistic" />
+  </span>
+);
+
+/** A short note at the top of a screen (image sizes and the like). */
+export const Note = ({ children }: { children: ReactNode }) => (
+  <Alert severity="info" sx={{ mt: 1, mb: 1 }}>
+    {children}
+  </Alert>
+);
+
+/** A screen loaded on demand, so the first load carries only what the dashboard needs. */
+export const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));

@@ -1,0 +1,121 @@
+import { Box, Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Link, Title, useGetList, type RaRecord } from 'react-admin';
+import { formatMoney } from '../common/format';
+import { listUrl } from '../common/links';
+
+const REQUEST_TYPES = [
+  { resource: 'contact-enquiries', label: 'Contact enquiries' },
+  { resource: 'questions', label: 'Questions' },
+  { resource: 'counselling-requests', label: 'Counselling requests' },
+  { resource: 'baptism-requests', label: 'Baptism requests' },
+  { resource: 'prayer-requests', label: 'Prayer requests' },
+];
+
+const RECENT = { pagination: { page: 1, perPage: 5 }, sort: { field: 'createdAt', order: 'DESC' as const } };
+const COUNT_ONLY = { pagination: { page: 1, perPage: 1 } };
+
+/** How many records of a resource match a filter (the list's total). */
+const useCount = (resource: string, filter: Record<string, string>) => {
+  const { total, isPending, error } = useGetList(resource, { ...COUNT_ONLY, filter });
+  return isPending ? '…' : error ? '?' : String(total ?? 0);
+};
+
+const NewRequestsRow = ({ resource, label }: { resource: string; label: string }) => {
+  const count = useCount(resource, { status: 'New' });
+  return (
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={listUrl(resource, { status: 'New' })} aria-label={`${label}: ${count} new`}>
+        <ListItemText primary={label} />
+        <Typography variant="h6" component="span" color={count === '0' ? 'text.secondary' : 'warning.main'}>
+          {count}
+        </Typography>
+      </ListItemButton>
+    </ListItem>
+  );
+};
+
+const Message = ({ text }: { text: string }) => (
+  <ListItem>
+    <ListItemText primary={text} />
+  </ListItem>
+);
+
+const SeeAll = ({ to, children }: { to: string; children: string }) => (
+  <Box sx={{ px: 2, pb: 2 }}>
+    <Link to={to}>{children}</Link>
+  </Box>
+);
+
+const person = (record: RaRecord) => {
+  const user = record.user as { firstname?: string; lastname?: string } | undefined;
+  return user ? `${user.firstname ?? ''} ${user.lastname ?? ''}`.trim() : '';
+};
+
+const when = (value: unknown) => (typeof value === 'string' ? new Date(value).toLocaleDateString('en-GB') : '');
+
+/** The latest records of a payment list, each opening its details. */
+const RecentPayments = ({ resource, title, amountOf }: { resource: string; title: string; amountOf: (record: RaRecord) => string }) => {
+  const { data = [], isPending, error } = useGetList(resource, RECENT);
+  return (
+    <Card sx={{ flex: '1 1 22rem' }}>
+      <CardHeader title={title} />
+      <MuiList dense>
+        {isPending && <Message text="Loading…" />}
+        {error && <Message text="Could not be loaded" />}
+        {!isPending && !error && data.length === 0 && <Message text="Nothing yet" />}
+        {data.map((record) => (
+          <ListItem key={record.id} disablePadding>
+            <ListItemButton component={Link} to={`/${resource}/${record.id}/show`}>
+              <ListItemText primary={`${amountOf(record)} · ${person(record) || 'Unknown'}`} secondary={`${when(record.createdAt)} · ${String(record.status ?? '')}`} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </MuiList>
+      <SeeAll to={listUrl(resource)}>{`See all ${title.toLowerCase().replace('recent ', '')}`}</SeeAll>
+    </Card>
+  );
+};
+
+const AwaitingTestimonies = () => {
+  const filter = { status: 'UnAuthorised' };
+  const { data = [], total, isPending } = useGetList('testimonies', { ...RECENT, filter });
+  return (
+    <Card sx={{ flex: '1 1 22rem' }}>
+      <CardHeader title="Testimonies awaiting authorisation" subheader={isPending ? 'Loading…' : `${total ?? 0} waiting`} />
+      <MuiList dense>
+        {data.map((record) => (
+          <ListItem key={record.id} disablePadding>
+            <ListItemButton component={Link} to={`/testimonies/${record.id}`}>
+              <ListItemText primary={String(record.name ?? '')} secondary={when(record.createdAt)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </MuiList>
+      <SeeAll to={listUrl('testimonies', filter)}>Review testimonies</SeeAll>
+    </Card>
+  );
+};
+
+export const Dashboard = () => (
+  <Box sx={{ p: { xs: 1, md: 2 } }}>
+    <Title title="Dashboard" />
+    <Typography variant="h5" component="h1" gutterBottom>
+      Welcome to the admin console
+    </Typography>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      <Card sx={{ flex: '1 1 22rem' }}>
+        <CardHeader title="New requests" subheader="Not looked at yet. Click a line to review them." />
+        <CardContent sx={{ p: 0 }}>
+          <MuiList dense>
+            {REQUEST_TYPES.map((type) => (
+              <NewRequestsRow key={type.resource} {...type} />
+            ))}
+          </MuiList>
+        </CardContent>
+      </Card>
+      <AwaitingTestimonies />
+      <RecentPayments resource="donations" title="Recent donations" amountOf={(record) => formatMoney(record.amount, String(record.currency ?? 'GBP'))} />
+      <RecentPayments resource="book-orders" title="Recent bookshop orders" amountOf={(record) => formatMoney(record.total, String(record.currency ?? 'GBP'))} />
+    </Box>
+  </Box>
+);

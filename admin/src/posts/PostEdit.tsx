@@ -1,0 +1,8 @@
+import { EditScreen } from '../common/screens';
+import { PostForm } from './PostForm';
+
+export const PostEdit = () => (
+  <EditScreen title="Edit post">
+    <PostForm />
+  </EditScreen>
+);

@@ -1,0 +1,50 @@
+import { Create, CreateButton, DataTable, ExportButton, List, SimpleForm, TextInput, TopToolbar, required } from 'react-admin';
+import { IdField, Thumbnail } from '../common/fields';
+import { ImageUploadInput } from '../common/inputs';
+import { BulkDeleteActions, EditScreen, Note, RowActions } from '../common/screens';
+
+const SIZE_NOTE = 'The image must be 700px by 800px.';
+
+const ListActions = () => (
+  <TopToolbar>
+    <CreateButton label="Add visit image" />
+    <ExportButton />
+  </TopToolbar>
+);
+
+/** The picture of the "Visit us" block on the home page (the newest one is shown). */
+export const VisitImageList = () => (
+  <List title="Visit image" actions={<ListActions />} sort={{ field: 'id', order: 'DESC' }}>
+    <Note>{SIZE_NOTE} The home page shows the newest image. Click an image to update it.</Note>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
+      <DataTable.Col source="id" label="ID" field={IdField} />
+      <DataTable.Col source="image" label="Image" disableSort>
+        <Thumbnail height={100} />
+      </DataTable.Col>
+      <DataTable.Col source="title" label="Title" />
+      <DataTable.Col label="Actions" disableSort>
+        <RowActions />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);
+
+const VisitImageForm = ({ isNew = false }: { isNew?: boolean }) => (
+  <SimpleForm>
+    <Note>{SIZE_NOTE}</Note>
+    <TextInput source="title" label="Title" fullWidth helperText="Describes the picture for people who cannot see it." />
+    <ImageUploadInput validate={isNew ? required('Please choose an image') : undefined} helperText={`${SIZE_NOTE} To replace it, remove the current one with the cross and choose another.`} />
+  </SimpleForm>
+);
+
+export const VisitImageCreate = () => (
+  <Create title="Add visit image" redirect="list">
+    <VisitImageForm isNew />
+  </Create>
+);
+
+export const VisitImageEdit = () => (
+  <EditScreen title="Update visit image">
+    <VisitImageForm />
+  </EditScreen>
+);
