@@ -193,3 +193,19 @@ describe('default deny', () => {
     expect(page.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('schema introspection in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('is open to admins only, telling an ended session from a member', async () => {
+    const query = '{ __schema { queryType { name } } }';
+    expect((await t.gql(query)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const member = await t.member();
+    expect((await t.gql(query, {}, member.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await t.gql(query, {}, await t.adminToken())).data.__schema.queryType.name).toBe('Query');
+  });
+});
