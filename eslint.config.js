@@ -28,4 +28,14 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
+  {
+    // React Router's loaders and actions throw `redirect()` (a Response) and `data()` on purpose.
+    files: ['web/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'lib', name: 'Response' }, { from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+      ],
+    },
+  },
 );

@@ -226,7 +226,7 @@ describe('admin console', () => {
       });
       assert.equal(approval.status, 303);
       const paid = await graphql<Record<string, { status: string }>>(`mutation Capture($id: String!) { result: ${capture}(orderID: $id) { status } }`, { id: checkout.orderID }, memberToken);
-      assert.equal(paid.result!.status, 'COMPLETED');
+      assert.equal(paid.result.status, 'COMPLETED');
     };
     const { order } = await graphql<{ order: { id: string; orderID: string } }>('mutation { order: createBookOrder(items: [{ bookId: "1", quantity: 2 }]) { id orderID } }', {}, memberToken);
     await payFor(order, 'captureBookOrder');

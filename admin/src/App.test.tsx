@@ -53,10 +53,10 @@ describe('legacy admin paths', () => {
   });
 
   it('opens the record when the old link names one, and the list otherwise', () => {
-    expect(legacyTarget(LEGACY_ADMIN_PATHS['contact-details']!, '12')).toBe('/contact-enquiries/12/show');
-    expect(legacyTarget(LEGACY_ADMIN_PATHS['contact-details']!, null)).toBe('/contact-enquiries');
-    expect(legacyTarget(LEGACY_ADMIN_PATHS['edit-post']!, '../x')).toBe('/posts');
-    expect(decodeURIComponent(legacyTarget(LEGACY_ADMIN_PATHS['create-blog-post']!, null))).toBe('/posts/create?source={"categoryId":"3"}');
-    expect(decodeURIComponent(legacyTarget(LEGACY_ADMIN_PATHS['all-program-posts']!, null))).toBe('/posts?filter={"categoryId":"1"}');
+    expect(legacyTarget(LEGACY_ADMIN_PATHS['contact-details'], '12')).toBe('/contact-enquiries/12/show');
+    expect(legacyTarget(LEGACY_ADMIN_PATHS['contact-details'], null)).toBe('/contact-enquiries');
+    expect(legacyTarget(LEGACY_ADMIN_PATHS['edit-post'], '../x')).toBe('/posts');
+    expect(decodeURIComponent(legacyTarget(LEGACY_ADMIN_PATHS['create-blog-post'], null))).toBe('/posts/create?source={"categoryId":"3"}');
+    expect(decodeURIComponent(legacyTarget(LEGACY_ADMIN_PATHS['all-program-posts'], null))).toBe('/posts?filter={"categoryId":"1"}');
   });
 });

@@ -16,7 +16,7 @@ describe('reviewing requests with ra-data-graphql-simple', () => {
       link: new HttpLink({ uri: `${t.baseUrl}/graphql`, headers: { authorization: `Bearer ${await t.adminToken()}` }, fetch }),
       cache: new InMemoryCache(),
     });
-    dataProvider = await buildDataProvider({ client });
+    dataProvider = buildDataProvider({ client });
     member = await t.member({ firstname: 'Hannah' });
   });
   afterAll(() => t.close());

@@ -20,10 +20,10 @@ describe('requests while the SMTP server is down', () => {
   beforeAll(async () => {
     for (const stream of ['stdout', 'stderr'] as const) {
       const original = originals[stream].bind(process[stream]);
-      process[stream].write = ((chunk: unknown, ...rest: never[]) => {
+      process[stream].write = (chunk: unknown, ...rest: never[]) => {
         output.push(String(chunk));
         return original(chunk as string, ...rest);
-      }) as typeof process.stdout.write;
+      };
     }
     t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, STAFF_EMAIL: 'team@test.example' });
   });
@@ -34,7 +34,7 @@ describe('requests while the SMTP server is down', () => {
   });
 
   const mailJobs = (to: string) =>
-    t.db.query(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1`, [to]) as Promise<{ state: string }[]>;
+    t.db.query<{ state: string }[]>(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1`, [to]);
 
   it('stores the request, answers success, and keeps the e-mails queued for a retry', async () => {
     const secret = 'a private matter 5c2e';

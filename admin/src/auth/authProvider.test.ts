@@ -9,8 +9,12 @@ const jwt = (secondsLeft: number) => `${base64url({ alg: 'HS256' })}.${base64url
 const admin = { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'admin@example.org', role: 'Admin' };
 
 type Body = { query: string; variables: Record<string, unknown> };
-const answering = (answer: (body: Body, init?: RequestInit) => unknown) =>
-  vi.fn<typeof fetch>(async (_url, init) => Response.json(answer(JSON.parse(String(init?.body)) as Body, init)));
+/** The GraphQL request the provider sent: always a JSON string. */
+const bodyOf = (init?: RequestInit): Body => {
+  if (typeof init?.body !== 'string') throw new TypeError(`Expected a JSON body, got ${typeof init?.body}`);
+  return JSON.parse(init.body) as Body;
+};
+const answering = (answer: (body: Body, init?: RequestInit) => unknown) => vi.fn<typeof fetch>(async (_url, init) => Response.json(answer(bodyOf(init), init)));
 
 describe('the admin auth provider', () => {
   beforeEach(() => localStorage.clear());
@@ -20,7 +24,7 @@ describe('the admin auth provider', () => {
     const fetch = answering(() => ({ data: { adminLogin: { token, user: admin } } }));
     await createAuthProvider(fetch).login({ username: ' admin@example.org ', password: 'change-me-now' });
 
-    const body = JSON.parse(String(fetch.mock.calls[0]![1]?.body)) as Body;
+    const body = bodyOf(fetch.mock.calls[0][1]);
     expect(body.query).toContain('adminLogin');
     expect(body.variables).toEqual({ email: 'admin@example.org', password: 'change-me-now' });
     expect(readSession()).toEqual({ token, user: admin });
@@ -78,7 +82,7 @@ describe('the admin auth provider', () => {
     saveSession({ token, user: admin });
     const fetch = answering((_body, init) => ({ data: { logout: new Headers(init?.headers).get('authorization') === `Bearer ${token}` } }));
     await createAuthProvider(fetch).logout({});
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).query).toContain('logout');
+    expect(bodyOf(fetch.mock.calls[0][1]).query).toContain('logout');
     expect(readSession()).toBeUndefined();
 
     saveSession({ token, user: admin });

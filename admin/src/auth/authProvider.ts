@@ -12,6 +12,21 @@ type GraphQLAnswer<T> = { data?: T | null; errors?: { message: string; extension
 /** How long logging out waits for the server before leaving anyway. */
 const LOGOUT_WAIT_MS = 3000;
 
+/**
+ * What `checkAuth` and `checkError` reject with: react-admin sends the admin to `redirectTo` and shows
+ * `message`, or shows nothing when `message` is `false` (it tests `error.message === false`).
+ */
+class AuthRedirect extends Error {
+  readonly redirectTo = '/login';
+
+  constructor(message: string | false) {
+    super(message || '');
+    this.name = 'AuthRedirect';
+    // Error types `message` as a string, but react-admin's "notify nothing" signal is the value `false` itself.
+    if (message === false) Object.assign(this, { message: false });
+  }
+}
+
 const httpStatusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
@@ -54,10 +69,10 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
 
     async checkAuth() {
       const session = readSession();
-      if (!session) throw { message: false, redirectTo: '/login' };
+      if (!session) throw new AuthRedirect(false);
       if (isExpired(session.token) || session.user.role !== 'Admin') {
         clearSession();
-        throw { message: SESSION_ENDED, redirectTo: '/login' };
+        throw new AuthRedirect(SESSION_ENDED);
       }
     },
 
@@ -65,7 +80,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
     async checkError(error: unknown) {
       const status = httpStatusOf(error);
       if (status !== 401 && status !== 403) return;
-      throw { message: status === 401 ? SESSION_ENDED : NOT_AUTHORISED, redirectTo: '/login' };
+      throw new AuthRedirect(status === 401 ? SESSION_ENDED : NOT_AUTHORISED);
     },
 
     async getIdentity() {

@@ -42,7 +42,7 @@ export const OrderActionButton = ({ action, label, icon, allowedWhen, confirmTit
       <Button label={label} onClick={() => setOpen(true)} disabled={busy || !allowedWhen.includes(record.status ?? '')}>
         {icon}
       </Button>
-      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={run} onClose={() => setOpen(false)} />
+      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={() => void run()} onClose={() => setOpen(false)} />
     </>
   );
 };

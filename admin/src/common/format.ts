@@ -1,5 +1,5 @@
-/** Record ids as the spec shows them: '000' followed by the id. */
-export const formatId = (id: unknown): string => (id === null || id === undefined || id === '' ? '' : `000${id}`);
+/** Record ids (react-admin identifiers: strings or numbers) as the spec shows them: '000' followed by the id. */
+export const formatId = (id: unknown): string => ((typeof id === 'string' && id !== '') || typeof id === 'number' ? `000${id}` : '');
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 

@@ -3,7 +3,7 @@ import { IdField, PreviewField, StatusField, WhenField } from '../common/fields'
 import { RequestEdit, RequestShow, requestFilters } from '../common/requests';
 import { BulkDeleteActions } from '../common/screens';
 
-export const REASONS = ['counselling', 'wedding', 'prayer', 'baptism', 'other'].map((id) => ({ id, name: id[0]!.toUpperCase() + id.slice(1) }));
+export const REASONS = ['counselling', 'wedding', 'prayer', 'baptism', 'other'].map((id) => ({ id, name: id[0].toUpperCase() + id.slice(1) }));
 
 const filters = requestFilters('Search name, e-mail, phone, reason or message');
 

@@ -31,6 +31,8 @@ const SDL = `
   }
 `;
 
+/** Input filters as graphql-js hands them over: `ID` values are always coerced to strings. */
+type PostFilter = { ids?: string[]; q?: string; categoryId?: string; status?: string };
 type Post = { id: string; name: string; body: string; excerpt: string; image: string | null; categoryId: string; status: string; createdAt: string };
 export type Call = { operation: string; variables: Record<string, unknown>; authorization: string | null };
 
@@ -46,12 +48,12 @@ export function createFakeApi() {
   let introspectionStatus = 200;
 
   const unauthenticated = () => new GraphQLError('Please log in', { extensions: { code: 'UNAUTHENTICATED' } });
-  const matches = (post: Post, filter: Record<string, unknown> = {}) =>
-    (!filter.categoryId || post.categoryId === String(filter.categoryId)) && (!filter.status || post.status === filter.status) && (!filter.ids || (filter.ids as string[]).includes(post.id));
+  const matches = (post: Post, filter: PostFilter = {}) =>
+    (!filter.categoryId || post.categoryId === filter.categoryId) && (!filter.status || post.status === filter.status) && (!filter.ids || filter.ids.includes(post.id));
 
   const rootValue = {
-    allPosts: ({ filter }: { filter?: Record<string, unknown> }) => posts.filter((post) => matches(post, filter)),
-    _allPostsMeta: ({ filter }: { filter?: Record<string, unknown> }) => ({ count: posts.filter((post) => matches(post, filter)).length }),
+    allPosts: ({ filter }: { filter?: PostFilter }) => posts.filter((post) => matches(post, filter)),
+    _allPostsMeta: ({ filter }: { filter?: PostFilter }) => ({ count: posts.filter((post) => matches(post, filter)).length }),
     Post: ({ id }: { id: string }) => posts.find((post) => post.id === id),
     allPostCategories: () => [{ id: '1', name: 'Programs' }, { id: '2', name: 'Testimonies' }, { id: '3', name: 'Blog' }],
     _allPostCategoriesMeta: () => ({ count: 3 }),
@@ -70,7 +72,9 @@ export function createFakeApi() {
   };
 
   const fetch: typeof globalThis.fetch = async (_url, init) => {
-    const { query, variables = {}, operationName } = JSON.parse(String(init?.body)) as { query: string; variables?: Record<string, unknown>; operationName?: string };
+    // Apollo's HttpLink always posts the operation as a JSON string.
+    if (typeof init?.body !== 'string') throw new TypeError(`Expected a JSON body, got ${typeof init?.body}`);
+    const { query, variables = {}, operationName } = JSON.parse(init.body) as { query: string; variables?: Record<string, unknown>; operationName?: string };
     const authorization = new Headers(init?.headers).get('authorization');
     const introspection = query.includes('__schema');
     calls.push({ operation: operationName ?? (introspection ? 'IntrospectionQuery' : 'anonymous'), variables, authorization });

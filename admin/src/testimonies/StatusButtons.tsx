@@ -22,13 +22,13 @@ export const TestimonyStatusButton = () => {
       disabled={isPending}
       onClick={(event) => {
         event.stopPropagation();
-        update(
+        void update(
           'testimonies',
           { id: record.id, data: { status }, previousData: record },
           {
             mutationMode: 'pessimistic',
             onSuccess: () => notify(authorised ? 'The testimony is no longer shown on the website' : 'The testimony is now shown on the website', { type: 'success' }),
-            onError: (error) => notify((error as Error).message, { type: 'error' }),
+            onError: (error) => notify(error.message, { type: 'error' }),
           },
         );
       }}
