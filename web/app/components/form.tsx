@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import type { FormErrors } from '../lib/graphql';
+
+type FieldBase = {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+};
+
+const fieldId = (name: string) => `field-${name}`;
+const errorId = (name: string) => `field-${name}-error`;
+const hintId = (name: string) => `field-${name}-hint`;
+
+/** The ids a control points at with aria-describedby: its hint, then its error. */
+function describedBy(field: FieldBase): string | undefined {
+  const ids = [field.hint ? hintId(field.name) : '', field.error ? errorId(field.name) : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldFrame({ field, children }: { field: FieldBase; children: React.ReactNode }) {
+  return (
+    <div className={`field${field.error ? ' has-error' : ''}`}>
+      <label htmlFor={fieldId(field.name)}>
+        {field.label}
+        {field.required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {field.hint && (
+        <p className="field-hint" id={hintId(field.name)}>
+          {field.hint}
+        </p>
+      )}
+      {children}
+      {field.error && (
+        <p className="field-error" id={errorId(field.name)}>
+          {field.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type InputProps = FieldBase & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
+
+export function TextField({ name, label, error, hint, required, ...input }: InputProps) {
+  const field = { name, label, error, hint, required };
+  return (
+    <FieldFrame field={field}>
+      <input id={fieldId(name)} name={name} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(field)} {...input} />
+    </FieldFrame>
+  );
+}
+
+type TextAreaProps = FieldBase & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>;
+
+export function TextArea({ name, label, error, hint, required, rows = 5, ...input }: TextAreaProps) {
+  const field = { name, label, error, hint, required };
+  return (
+    <FieldFrame field={field}>
+      <textarea id={fieldId(name)} name={name} rows={rows} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(field)} {...input} />
+    </FieldFrame>
+  );
+}
+
+type SelectProps = FieldBase & {
+  options: readonly (string | { value: string; label: string })[];
+  placeholder?: string;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'>;
+
+export function SelectField({ name, label, error, hint, required, options, placeholder, ...select }: SelectProps) {
+  const field = { name, label, error, hint, required };
+  return (
+    <FieldFrame field={field}>
+      <select id={fieldId(name)} name={name} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(field)} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** An anti-spam field people never see; the server refuses a form that fills it. */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        Leave this field empty
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The form-level message (the server's first error), in red, announced when it appears. */
+export function FormAlert({ message, id = 'form-error' }: { message?: string; id?: string }) {
+  if (!message) return null;
+  return (
+    <p className="form-alert" role="alert" id={id} tabIndex={-1}>
+      {message}
+    </p>
+  );
+}
+
+/**
+ * After a failed submit, moves focus to the first field in error, or to the form's alert when no field is named,
+ * so a keyboard or screen-reader user lands on what needs fixing.
+ */
+export function useFocusFirstError(errors: FormErrors | undefined | null) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!errors || !form.current) return;
+    const target = form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current.querySelector<HTMLElement>('.form-alert');
+    target?.focus();
+  }, [errors]);
+  return form;
+}
+
+export function SubmitButton({ pending, pendingLabel = 'submitting, please wait', children }: { pending: boolean; pendingLabel?: string; children: React.ReactNode }) {
+  return (
+    <button type="submit" className="button primary" disabled={pending} aria-disabled={pending || undefined}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,52 @@
+/** The site's menus, shared by the header, the mobile menu, the footer and the member area's side navigation. */
+export type NavItem = { label: string; to: string; /** Served outside this app (the admin console): a full page load. */ external?: boolean };
+
+export const aboutMenu: NavItem[] = [
+  { label: 'About the ministry', to: '/about-us' },
+  { label: 'Our senior pastors', to: '/senior-pastors' },
+  { label: 'Plan your visit', to: '/visit-info' },
+  { label: 'Service times', to: '/service-times' },
+];
+
+export const prayersMenu: NavItem[] = [
+  { label: 'Ask a question', to: '/ask-a-question' },
+  { label: 'Counselling', to: '/counselling' },
+  { label: 'Baptism', to: '/baptism' },
+  { label: 'Request a prayer', to: '/user/prayer-request' },
+  { label: 'Life line', to: '/life-line' },
+  { label: 'How to become a Christian', to: '/how-to-become-a-christian' },
+];
+
+export const mainLinks: NavItem[] = [
+  { label: 'Blog', to: '/blog' },
+  { label: 'Testimonies', to: '/testimonies' },
+  { label: 'Programs', to: '/programs' },
+  { label: 'Book Shop', to: '/book-shop' },
+  { label: 'Contact Us', to: '/contact-us' },
+];
+
+export const memberMenu: NavItem[] = [
+  { label: 'Dashboard', to: '/user/user-dashboard' },
+  { label: 'Make a prayer request', to: '/user/prayer-request' },
+  { label: 'My prayer requests', to: '/user/my-prayer-requests' },
+  { label: 'Share a testimony', to: '/user/share-testimony' },
+  { label: 'My testimonies', to: '/user/my-testimonies' },
+  { label: 'Make a donation', to: '/user/make-donations' },
+  { label: 'My cart', to: '/user/cart-page' },
+];
+
+/** Legacy admin paths of spec §2; the admin console redirects each to its screen. */
+export const adminMenu: NavItem[] = [
+  { label: 'Admin Dashboard', to: '/admin/admin-dashboard', external: true },
+  { label: 'All posts', to: '/admin/all-posts', external: true },
+  { label: 'Program posts', to: '/admin/all-program-posts', external: true },
+  { label: 'Videos', to: '/admin/all-videos', external: true },
+  { label: 'Testimonies', to: '/admin/all-testimonies', external: true },
+  { label: 'Prayer requests', to: '/admin/all-prayer-requests', external: true },
+  { label: 'Contact enquiries', to: '/admin/all-contacts', external: true },
+  { label: 'Questions', to: '/admin/all-questions', external: true },
+  { label: 'Counselling', to: '/admin/all-counselling', external: true },
+  { label: 'Baptism', to: '/admin/all-baptism', external: true },
+  { label: 'Donations', to: '/admin/all-donations', external: true },
+  { label: 'Bookshop orders', to: '/admin/all-bookshop-orders', external: true },
+];

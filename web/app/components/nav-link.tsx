@@ -1,0 +1,18 @@
+import { NavLink } from 'react-router';
+import type { NavItem } from './nav-items';
+
+/** A menu entry: a client-side link inside this app, a plain link for the admin console. */
+export function NavItemLink({ item, className }: { item: NavItem; className?: string }) {
+  if (item.external) {
+    return (
+      <a className={className} href={item.to}>
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink className={className} to={item.to} end>
+      {item.label}
+    </NavLink>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { siteConfig } from '../site-config';
+import { SocialIcon } from './icons';
+import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
+import { NavItemLink } from './nav-link';
+
+const ministryLinks = [...aboutMenu, ...mainLinks.filter((item) => item.to !== '/contact-us')];
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="footer-grid">
+        <section aria-labelledby="footer-visit">
+          <h2 id="footer-visit">{siteConfig.name}</h2>
+          <p>{siteConfig.tagline}</p>
+          <address>
+            {siteConfig.address.map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
+            <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>
+          </address>
+          <ul className="social-links">
+            {siteConfig.social.map((social) => (
+              <li key={social.network}>
+                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={`${siteConfig.shortName} on ${social.label}`}>
+                  <SocialIcon network={social.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-ministry">
+          <h2 id="footer-ministry">Ministry</h2>
+          <ul>
+            {ministryLinks.map((item) => (
+              <li key={item.to}>
+                <NavItemLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-prayer">
+          <h2 id="footer-prayer">Prayer and care</h2>
+          <ul>
+            {prayersMenu.map((item) => (
+              <li key={item.to}>
+                <NavItemLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Write to us</h2>
+          <ul className="footer-emails">
+            {siteConfig.emails.map((email) => (
+              <li key={email.address}>
+                <span className="footer-email-label">{email.label}</span>
+                <a href={`mailto:${email.address}`}>{email.address}</a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/contact-us">Contact form and map</Link>
+          </p>
+        </section>
+      </div>
+      <p className="footer-legal">
+        © {year} {siteConfig.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

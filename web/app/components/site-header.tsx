@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { isAdmin, useSession } from '../lib/session';
+import { siteConfig } from '../site-config';
+import { BrandMark, ChevronIcon, MenuIcon } from './icons';
+import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu, type NavItem } from './nav-items';
+import { NavItemLink } from './nav-link';
+import { useDismiss } from './use-dismiss';
+import { useLogout } from './use-logout';
+
+type DropdownProps = {
+  id: string;
+  label: string;
+  open: boolean;
+  onToggle: (id: string) => void;
+  onClose: () => void;
+  children: React.ReactNode;
+  align?: 'start' | 'end';
+};
+
+/** A disclosure menu: a button that shows a list of links; outside clicks and Escape close it. */
+function Dropdown({ id, label, open, onToggle, onClose, children, align = 'start' }: DropdownProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(open, onClose, container, button);
+  return (
+    <div className="dropdown" ref={container}>
+      <button ref={button} type="button" className="nav-button" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => onToggle(id)}>
+        {label}
+        <ChevronIcon />
+      </button>
+      <ul id={`${id}-menu`} className={`dropdown-list align-${align}`} hidden={!open}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function LinkItems({ items }: { items: NavItem[] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavItemLink item={item} />
+    </li>
+  ));
+}
+
+export function SiteHeader() {
+  const session = useSession();
+  const logout = useLogout();
+  const admin = isAdmin(session);
+  const { pathname } = useLocation();
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenu = useRef<HTMLElement>(null);
+  const hamburger = useRef<HTMLButtonElement>(null);
+
+  const closeMenus = useCallback(() => setOpenMenu(null), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const toggle = useCallback((id: string) => setOpenMenu((current) => (current === id ? null : id)), []);
+  useDismiss(mobileOpen, closeMobile, mobileMenu, hamburger);
+
+  // A new page closes whatever menu led to it.
+  useEffect(() => {
+    setOpenMenu(null);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  const accountItems = session.loggedIn ? (
+    <>
+      {admin && (
+        <li>
+          <a href="/admin">Admin Dashboard</a>
+        </li>
+      )}
+      <li>
+        <NavLink to="/user/user-dashboard">My dashboard</NavLink>
+      </li>
+      <li>
+        <button type="button" className="link-button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </li>
+    </>
+  ) : (
+    <>
+      <li>
+        <NavLink to="/userlogin">Login</NavLink>
+      </li>
+      <li>
+        <NavLink to="/register">Create An Account</NavLink>
+      </li>
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="header-bar">
+        <Link to="/" className="brand">
+          <BrandMark />
+          <span className="brand-name">{siteConfig.name}</span>
+        </Link>
+
+        <nav className="main-nav" aria-label="Main">
+          <ul className="main-nav-list">
+            <li>
+              <NavLink to="/" end className="nav-link">
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <Dropdown id="about" label="About Us" open={openMenu === 'about'} onToggle={toggle} onClose={closeMenus}>
+                <LinkItems items={aboutMenu} />
+              </Dropdown>
+            </li>
+            <li>
+              <Dropdown id="prayers" label="Prayers" open={openMenu === 'prayers'} onToggle={toggle} onClose={closeMenus}>
+                <LinkItems items={prayersMenu} />
+              </Dropdown>
+            </li>
+            {mainLinks.map((item) => (
+              <li key={item.to}>
+                <NavItemLink item={item} className="nav-link" />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="header-actions">
+          <div className="desktop-only">
+            <Dropdown id="account" label={session.loggedIn ? `Hi, ${session.user?.firstname ?? 'friend'}` : 'Account'} open={openMenu === 'account'} onToggle={toggle} onClose={closeMenus} align="end">
+              {accountItems}
+            </Dropdown>
+          </div>
+          {admin && (
+            <a className="admin-link desktop-only" href="/admin">
+              Admin Dashboard
+            </a>
+          )}
+          <Link to="/user/make-donations" className="donate-button">
+            DONATE
+          </Link>
+          <button
+            ref={hamburger}
+            type="button"
+            className="hamburger"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            <MenuIcon open={mobileOpen} />
+            <span className="visually-hidden">{mobileOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </div>
+
+      {mobileOpen && <div className="menu-backdrop" aria-hidden="true" />}
+      <nav id="mobile-menu" ref={mobileMenu} className="mobile-menu" aria-label="Mobile" hidden={!mobileOpen}>
+        <ul>
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <LinkItems items={mainLinks} />
+        </ul>
+        <h2 className="mobile-heading">About us</h2>
+        <ul>
+          <LinkItems items={aboutMenu} />
+        </ul>
+        <h2 className="mobile-heading">Prayers</h2>
+        <ul>
+          <LinkItems items={prayersMenu} />
+        </ul>
+        <h2 className="mobile-heading">{session.loggedIn ? 'My account' : 'Account'}</h2>
+        <ul>
+          {session.loggedIn ? (
+            <>
+              <LinkItems items={memberMenu} />
+              <li>
+                <button type="button" className="link-button" onClick={() => void logout()}>
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            accountItems
+          )}
+        </ul>
+        {admin && (
+          <>
+            <h2 className="mobile-heading">Admin</h2>
+            <ul>
+              <LinkItems items={adminMenu} />
+            </ul>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { getSession } from '../../lib/session';
+
+export type MyTestimony = { id: string; name: string; excerpt: string | null; status: 'Authorised' | 'UnAuthorised'; createdAt: string; image: string | null };
+
+const TESTIMONIES = '2';
+
+/** A testimony is a post in category 2; the server saves a member's UnAuthorised, with the member as author. */
+const SHARE_TESTIMONY: TypedDocumentNode<{ createPost: { id: string } }, { name: string; body: string; image: string | null }> = gql`
+  mutation ShareTestimony($name: String!, $body: String!, $image: String) {
+    createPost(name: $name, body: $body, image: $image, categoryId: ${TESTIMONIES}) {
+      id
+    }
+  }
+`;
+
+const MY_TESTIMONIES: TypedDocumentNode<{ allPosts: MyTestimony[] }, { authorId: string }> = gql`
+  query MyTestimonies($authorId: ID!) {
+    allPosts(filter: { categoryId: ${TESTIMONIES}, authorId: $authorId }, sortField: "createdAt", sortOrder: "DESC", perPage: 100) {
+      id
+      name
+      excerpt
+      status
+      createdAt
+      image
+    }
+  }
+`;
+
+export const TESTIMONY_STATUS_LABELS: Record<MyTestimony['status'], string> = { Authorised: 'Published', UnAuthorised: 'Awaiting review' };
+
+export function useShareTestimony() {
+  return useMutation(SHARE_TESTIMONY);
+}
+
+export function useMyTestimonies() {
+  const authorId = getSession().user?.id ?? '';
+  return useQuery(MY_TESTIMONIES, { variables: { authorId }, skip: !authorId });
+}
+
+/** Plain text as the HTML a post body holds: escaped, one paragraph per blank-line-separated block. */
+export function textToHtml(text: string): string {
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escape(block).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+type Uploaded = { url: string };
+
+/** An optional testimony picture goes through the server's upload endpoint first; its URL joins the post. */
+export async function uploadTestimonyImage(file: File): Promise<{ url: string } | { error: string }> {
+  const body = new FormData();
+  body.append('image', file);
+  body.append('purpose', 'testimony');
+  try {
+    const response = await fetch('/api/uploads', { method: 'POST', body, headers: { authorization: `Bearer ${getSession().token ?? ''}` } });
+    const answer = (await response.json()) as Uploaded & { errors?: { msg: string }[] };
+    if (!response.ok) return { error: answer.errors?.[0]?.msg ?? 'The picture could not be uploaded.' };
+    return { url: answer.url };
+  } catch {
+    return { error: 'The picture could not be uploaded. Check your connection and try again.' };
+  }
+}

@@ -1,0 +1,64 @@
+import { data, type AppLoadContext } from 'react-router';
+import { loadPublic } from '../../lib/graphql';
+import type { ImageFields } from '../../components/responsive-image';
+
+/** Post categories are fixed by id (spec §9). */
+export const CATEGORY = { programs: 1, testimonies: 2, blog: 3 } as const;
+
+export const POST_CARD_FIELDS = 'id name excerpt image imageSrcSet imageWidth imageHeight createdAt author { title firstname lastname }';
+
+export type PostAuthor = { title: string; firstname: string; lastname: string };
+
+export type PostCardData = ImageFields & {
+  id: string;
+  name: string;
+  excerpt: string | null;
+  createdAt: string;
+  author: PostAuthor | null;
+};
+
+export type PostDetail = PostCardData & {
+  body: string;
+  categoryId: string;
+  category: { id: string; name: string } | null;
+};
+
+const POSTS_PAGE = `query PostsPage($filter: PostFilter!, $page: Int!, $perPage: Int!) {
+  posts: allPosts(filter: $filter, page: $page, perPage: $perPage) { ${POST_CARD_FIELDS} }
+  meta: _allPostsMeta(filter: $filter) { count }
+}`;
+
+const POST = `query PostPage($id: ID!) {
+  post: Post(id: $id) { ${POST_CARD_FIELDS} body categoryId category { id name } }
+}`;
+
+export const POSTS_PER_PAGE = 12;
+
+/** The 1-based page number of a list URL (`?page=2`); anything odd is page 1. */
+export function pageNumber(request: Request): number {
+  const raw = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  return Number.isInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
+}
+
+/** One page of a category's posts, newest first, and how many pages there are. */
+export async function loadPostsPage(context: AppLoadContext, categoryId: number, page: number) {
+  const result = await loadPublic<{ posts: PostCardData[]; meta: { count: number } }>(context, POSTS_PAGE, {
+    filter: { categoryId: String(categoryId) },
+    page: page - 1,
+    perPage: POSTS_PER_PAGE,
+  });
+  const count = result.meta?.count ?? 0;
+  return { posts: result.posts ?? [], page, pages: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)) };
+}
+
+export async function loadPost(context: AppLoadContext, id: string): Promise<PostDetail> {
+  if (!/^\d{1,12}$/.test(id)) throw data('Not found', { status: 404 });
+  const { post } = await loadPublic<{ post: PostDetail | null }>(context, POST, { id });
+  if (!post) throw data('Not found', { status: 404 });
+  return post;
+}
+
+export const authorName = (author: PostAuthor | null) => (author ? `${author.title} ${author.firstname} ${author.lastname}` : '');
+
+/** Members' testimonies name their author by first name and initial only. */
+export const testimonyAuthor = (author: PostAuthor | null) => (author ? `${author.firstname} ${author.lastname.charAt(0)}.` : 'A member of our church');

@@ -1,0 +1,20 @@
+import type { GraphqlResult } from './lib/graphql';
+
+/**
+ * What the server (server/src/frontends.ts) hands every loader and action. Declared here rather than imported,
+ * so the web app never depends on server code.
+ */
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Runs a GraphQL operation in-process with the visitor's own request (guards and rate limits apply). */
+    graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult<T>>;
+    /** The nonce of this response's Content-Security-Policy `script-src`. */
+    cspNonce: string;
+    /** The site's public origin, e.g. https://example.org (for Open Graph URLs). */
+    publicUrl: string;
+    /** True while the built-in PayPal emulator takes payments. */
+    testPayments: boolean;
+  }
+}
+
+export {};

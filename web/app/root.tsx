@@ -1,0 +1,80 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { siteConfig } from './site-config';
+import stylesheet from './styles/app.css?url';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl };
+}
+
+/** The root's data (nonce, payment mode) never changes during a visit: no refetch on navigation. */
+export const shouldRevalidate = () => false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4a1f3d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={root?.cspNonce} />
+        <Scripts nonce={root?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      {loaderData.testPayments && (
+        <p className="test-banner" role="note">
+          Test payments: no money moves
+        </p>
+      )}
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const message = notFound
+    ? 'We could not find the page you were looking for. It may have moved, or the link may be mistyped.'
+    : 'Sorry, this page could not be shown just now. Please try again in a moment.';
+  if (!notFound) console.error(error);
+  return (
+    <>
+      <title>{`${title} | ${siteConfig.name}`}</title>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="page narrow">
+        <h1>{title}</h1>
+        <p>{message}</p>
+        <p>
+          <a className="button" href="/">
+            Go to the home page
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

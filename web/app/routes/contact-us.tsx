@@ -1,0 +1,82 @@
+import { LeafletMap } from '../components/leaflet-map';
+import { PageIntro } from '../components/page-intro';
+import { SelectField, TextArea, TextField } from '../components/form';
+import { CONTACT_REASONS, fieldState, RequestForm, submitRequest } from '../features/requests';
+import { pageMeta } from '../lib/meta';
+import { siteConfig } from '../site-config';
+import type { Route } from './+types/contact-us';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitRequest(context, 'contact', await request.formData());
+}
+
+export const meta: Route.MetaFunction = () => pageMeta('Contact us', `Address, phone, e-mail and weekly schedule of ${siteConfig.name}, and a form to send us a message.`);
+
+export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const field = (name: string) => fieldState(actionData, name);
+  return (
+    <>
+      <PageIntro eyebrow="Contact us" title="We would love to hear from you" lead="Send us a message, call, or come and see us. We reply to every message." />
+      <section className="section">
+        <div className="contact-layout">
+          <div className="contact-details">
+            <h2>Visit or write</h2>
+            <address>
+              {siteConfig.address.map((line) => (
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </address>
+            <p>
+              Phone: <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>
+            </p>
+            <ul className="email-list">
+              {siteConfig.emails.map((email) => (
+                <li key={email.address}>
+                  <span>{email.label}: </span>
+                  <a href={`mailto:${email.address}`}>{email.address}</a>
+                </li>
+              ))}
+            </ul>
+            <h2>Our week</h2>
+            <table className="schedule">
+              <caption className="visually-hidden">Weekly schedule</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">What</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {siteConfig.weeklySchedule.map((row) => (
+                  <tr key={`${row.day}-${row.activity}`}>
+                    <th scope="row">{row.day}</th>
+                    <td>{row.activity}</td>
+                    <td>{row.when}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <h2>Send us a message</h2>
+            <RequestForm result={actionData} submitLabel="Send message">
+              <TextField name="name" label="Full name" autoComplete="name" required {...field('name')} />
+              <TextField name="email" label="Email" type="email" autoComplete="email" required {...field('email')} />
+              <TextField name="phone" label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />
+              <SelectField name="reason" label="Reason for getting in touch" options={CONTACT_REASONS} placeholder="Choose a reason" required {...field('reason')} />
+              <TextArea name="message" label="Short description" required {...field('message')} />
+            </RequestForm>
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="map-heading">
+        <h2 id="map-heading">Find us</h2>
+        <LeafletMap latitude={siteConfig.map.latitude} longitude={siteConfig.map.longitude} zoom={siteConfig.map.zoom} label={`Map showing ${siteConfig.name}`} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { ApolloProvider } from '@apollo/client';
+import { useState } from 'react';
+import { Link, Outlet, redirect, useNavigate } from 'react-router';
+import { MemberNav } from '../../features/member/member-nav';
+import { createMemberClient } from '../../lib/apollo';
+import { clearLocalState, getSession, isAdmin, useSession } from '../../lib/session';
+import type { Route } from './+types/layout';
+
+/** Spec §2's guard: no token, no member area. Convenience only; the server checks every call itself. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!getSession().token) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/userLogin?next=${encodeURIComponent(pathname + search)}`);
+  }
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <section className="section narrow">
+      <p role="status">Opening your member area…</p>
+    </section>
+  );
+}
+
+export default function MemberLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [client] = useState(() =>
+    createMemberClient(() => {
+      clearLocalState();
+      void navigate('/userLogin');
+    }),
+  );
+
+  if (!session.loggedIn) {
+    return (
+      <section className="section narrow">
+        <p role="status">
+          You are logged out. <Link to="/userLogin">Log in again</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <ApolloProvider client={client}>
+      <div className="member-layout">
+        <MemberNav admin={isAdmin(session)} />
+        <div className="member-content">
+          <Outlet />
+        </div>
+      </div>
+    </ApolloProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormAlert, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
+import { textToHtml, uploadTestimonyImage, useShareTestimony } from '../../features/member/testimonies';
+import { formErrorsOf } from '../../lib/apollo';
+import type { FormErrors } from '../../lib/graphql';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/share-testimony';
+import { formText } from '../../lib/form-data';
+
+export const meta: Route.MetaFunction = () => pageMeta('Share a testimony', 'Tell the church family what God has done.');
+
+export default function ShareTestimony() {
+  const navigate = useNavigate();
+  const [share] = useShareTestimony();
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<FormErrors | null>(null);
+  const form = useFocusFirstError(errors);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const file = data.get('image');
+    setSending(true);
+    let image: string | null = null;
+    if (file instanceof File && file.size > 0) {
+      const uploaded = await uploadTestimonyImage(file);
+      if ('error' in uploaded) {
+        setSending(false);
+        setErrors({ fields: { image: uploaded.error } });
+        return;
+      }
+      image = uploaded.url;
+    }
+    try {
+      await share({ variables: { name: formText(data, 'name').trim(), body: textToHtml(formText(data, 'body')), image } });
+      void navigate('/user/my-testimonies', { state: { notice: 'Thank you for sharing! Your testimony will appear on the site once a pastor has read it.' } });
+    } catch (error) {
+      setSending(false);
+      setErrors(formErrorsOf(error));
+    }
+  };
+
+  return (
+    <>
+      <h1>Share a testimony</h1>
+      <p className="lead">What has God done in your life? Your story could be the encouragement someone needs today.</p>
+      <form noValidate ref={form} onSubmit={(event) => void submit(event)} className="form-card">
+        <FormAlert message={errors?.message} />
+        <TextField name="name" label="Title" required error={errors?.fields.name} />
+        <TextArea name="body" label="Your testimony" rows={9} hint="Leave an empty line between paragraphs." required error={errors?.fields.body} />
+        <TextField name="image" label="A picture (optional)" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" error={errors?.fields.image} />
+        <SubmitButton pending={sending}>Share testimony</SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '../../components/use-logout';
+import { pageMeta } from '../../lib/meta';
+import { useSession } from '../../lib/session';
+import type { Route } from './+types/user-dashboard';
+
+export const meta: Route.MetaFunction = () => pageMeta('My dashboard', 'Your member area.');
+
+const actions = [
+  { to: '/user/prayer-request', title: 'Make a prayer request', text: 'Our prayer team will stand with you.' },
+  { to: '/user/share-testimony', title: 'Share a testimony', text: 'Tell the church what God has done.' },
+  { to: '/user/my-prayer-requests', title: 'My prayer requests', text: 'See the requests you have sent.' },
+  { to: '/user/my-testimonies', title: 'My testimonies', text: 'See your testimonies and whether they are published.' },
+  { to: '/user/make-donations', title: 'Give', text: 'Support the ministry with a donation.' },
+  { to: '/book-shop', title: 'Book shop', text: 'Books to strengthen your faith.' },
+];
+
+export default function UserDashboard() {
+  const session = useSession();
+  const logout = useLogout();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  return (
+    <>
+      <header className="member-header">
+        <h1>Welcome, {session.user?.firstname}</h1>
+        <button type="button" className="button ghost" onClick={() => void logout()}>
+          Log out
+        </button>
+      </header>
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
+      <ul className="action-grid">
+        {actions.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to} className="action-card">
+              <span className="action-title">{action.title}</span>
+              <span className="action-text">{action.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

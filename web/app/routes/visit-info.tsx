@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { VisitBlock, type VisitImage } from '../features/home';
+import { PageIntro } from '../components/page-intro';
+import { loadPublic } from '../lib/graphql';
+import { pageMeta } from '../lib/meta';
+import { siteConfig } from '../site-config';
+import type { Route } from './+types/visit-info';
+
+const VISIT = 'query VisitInfo { visit: allVisitImages(perPage: 1) { id title image imageSrcSet imageWidth imageHeight } }';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { visit } = await loadPublic<{ visit: VisitImage[] }>(context, VISIT);
+  return { image: visit?.[0] };
+}
+
+export const meta: Route.MetaFunction = () => pageMeta('Plan your visit', `Service times, directions and what to expect when you visit ${siteConfig.name}.`);
+
+const expectations = [
+  { title: 'A warm welcome', text: 'Our welcome team will meet you at the door, help you find a seat and answer any questions.' },
+  { title: 'Worship and the word', text: 'Our Sunday service has lively worship, prayer and a message from the Bible, and lasts about two and a half hours.' },
+  { title: 'Children and young people', text: 'Children are welcome in the service, and a children’s church runs during the sermon.' },
+  { title: 'Stay for tea', text: 'After the service, stay for tea and refreshments and meet the church family.' },
+];
+
+export default function VisitInfo({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro eyebrow="Visit us" title="Plan your visit" lead="We would love to meet you. Here is everything you need to know before your first Sunday." />
+      <VisitBlock image={loaderData.image} />
+      <section className="section tinted" aria-labelledby="expect-heading">
+        <h2 id="expect-heading">What to expect</h2>
+        <ul className="feature-grid">
+          {expectations.map((item) => (
+            <li key={item.title}>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section narrow">
+        <h2>Finding us</h2>
+        <address>
+          {siteConfig.address.map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </address>
+        <p>
+          See the map and send us a message on our <Link to="/contact-us">contact page</Link>, or call us on <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>.
+        </p>
+      </section>
+    </>
+  );
+}
