@@ -16,6 +16,15 @@ test('the app starts with its embedded database, keeps data across restarts and 
     assert.deepEqual(await health.json(), { status: 'ok', database: 'ok' });
     assert.ok(postgresRunningUnder(first.dataDir), 'the embedded PostgreSQL runs with its data under DATA_DIR');
 
+    const html = await (await fetch(`${first.baseUrl}/`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html) ?? /href="(\/assets\/[^"]+\.js)"/.exec(html);
+    assert.ok(script, 'the home page loads a hashed script');
+    const asset = await fetch(`${first.baseUrl}${script[1]}`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(asset.headers.get('content-encoding'), 'br', 'hashed assets are sent precompressed');
+    assert.match(asset.headers.get('content-type') ?? '', /javascript/);
+    assert.match(asset.headers.get('cache-control') ?? '', /immutable/);
+    assert.ok((await asset.text()).length > 0);
+
     const register = await fetch(`${first.baseUrl}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

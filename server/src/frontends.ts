@@ -5,7 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import type { ServerBuild } from 'react-router';
 import express from 'express';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
@@ -16,6 +16,30 @@ export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads
 const ownedByServer = (path: string) => SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false as const };
+
+const ENCODINGS = [
+  { token: 'br', suffix: '.br' },
+  { token: 'gzip', suffix: '.gz' },
+];
+
+/**
+ * Hashed build assets: the smallest encoding the browser accepts, precompressed at build time
+ * (scripts/precompress.mjs), else the plain file. Cached for a year; the hash changes with the content.
+ */
+function hashedAssets(dir: string): express.RequestHandler[] {
+  const precompressed: express.RequestHandler = (req, res, next) => {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const file = join(dir, decodeURIComponent(req.path));
+    if (!file.startsWith(dir + '/')) return next();
+    const encoding = ENCODINGS.find((e) => accepted.includes(e.token) && existsSync(file + e.suffix));
+    if (!encoding) return next();
+    res.setHeader('Content-Encoding', encoding.token);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(extname(file));
+    res.sendFile(file + encoding.suffix, { immutable: true, maxAge: '1y' });
+  };
+  return [precompressed, express.static(dir, IMMUTABLE)];
+}
 
 /** What React Router loaders and actions receive: GraphQL run in-process, with the caller's request. */
 export type WebLoadContext = {
@@ -41,7 +65,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
 
   const adminIndex = join(config.adminBuildDir, 'index.html');
   if (existsSync(adminIndex)) {
-    http.use('/admin/assets', express.static(join(config.adminBuildDir, 'assets'), IMMUTABLE));
+    http.use('/admin/assets', ...hashedAssets(join(config.adminBuildDir, 'assets')));
     http.use('/admin', express.static(config.adminBuildDir, { index: false, maxAge: '1h' }));
     http.get(['/admin', '/admin/*path'], (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
@@ -72,7 +96,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
         },
       }),
     });
-    http.use('/assets', express.static(join(clientDir, 'assets'), IMMUTABLE));
+    http.use('/assets', ...hashedAssets(join(clientDir, 'assets')));
     http.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   }
   http.all('*path', (req, res, next) => (ownedByServer(req.path) ? next() : handler(req, res, next)));
