@@ -14,7 +14,7 @@ import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './common/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
-import { PublicQueryCache } from './common/public-query-cache.js';
+import { PublicReadCache } from './common/public-read-cache.js';
 import { validationPipe } from './common/validation.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -42,8 +42,8 @@ export class AppModule {
         CommerceModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [LoaderFactory, JwtService, AuthService, PublicQueryCache],
-          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicQueryCache) => ({
+          inject: [LoaderFactory, JwtService, AuthService, PublicReadCache],
+          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicReadCache) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
+import { PublicReadCache } from './common/public-read-cache.js';
+import { publicListCache } from './legacy/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
 
 export function createLogger(config: AppConfig): ConsoleLogger {
@@ -63,6 +65,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
 
   // PayPal signs the exact bytes of a webhook: keep them raw (the JSON parser below then skips this path).
   app.use('/api/paypal/webhook', express.raw({ type: () => true, limit: '1mb' }));
+  app.use(publicListCache(app.get(PublicReadCache)));
+
   // Body parsers only where the API lives: React Router actions read their own bodies.
   for (const path of ['/api', '/graphql']) {
     app.use(path, express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }));

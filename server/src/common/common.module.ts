@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { LoaderFactory } from './loaders.js';
-import { PublicQueryCache } from './public-query-cache.js';
+import { PublicReadCache } from './public-read-cache.js';
 
 @Global()
-@Module({ providers: [LoaderFactory, PublicQueryCache], exports: [LoaderFactory, PublicQueryCache] })
+@Module({ providers: [LoaderFactory, PublicReadCache], exports: [LoaderFactory, PublicReadCache] })
 export class CommonModule {}

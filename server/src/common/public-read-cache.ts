@@ -9,17 +9,17 @@ import type { GraphQLContext } from './loaders.js';
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 
 /**
- * A short-lived cache of what visitors read through GraphQL (the home page, lists, a post), so a busy page
- * costs no SQL at all. Only queries sent without a token are cached, and only answers without errors: those
- * are public by construction, the same for every visitor. Any write through TypeORM on this instance empties
- * it at once; other instances converge within TTL_MS, well inside the minute public pages may be cached
- * by browsers anyway.
+ * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
+ * lists), so a busy page costs no SQL at all. Only requests without a token are cached, and only successful
+ * answers: those are public by construction, the same for every visitor. Any write through TypeORM on this
+ * instance empties it at once; other instances converge within TTL_MS, well inside the minute public reads
+ * may be cached by browsers anyway.
  */
 @Injectable()
-export class PublicQueryCache implements OnModuleInit {
+export class PublicReadCache implements OnModuleInit {
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
-  private readonly entries = new Map<string, { result: Result; expires: number }>();
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -29,17 +29,17 @@ export class PublicQueryCache implements OnModuleInit {
     this.dataSource.subscribers.push(subscriber);
   }
 
-  get(key: string): Result | undefined {
+  get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.result;
+    if (entry.expires > Date.now()) return entry.value as T;
     this.entries.delete(key);
     return undefined;
   }
 
-  set(key: string, result: Result) {
-    if (this.entries.size >= PublicQueryCache.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { result, expires: Date.now() + PublicQueryCache.TTL_MS });
+  set(key: string, value: unknown) {
+    if (this.entries.size >= PublicReadCache.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, expires: Date.now() + PublicReadCache.TTL_MS });
   }
 
   plugin(): ApolloServerPlugin<GraphQLContext> {
@@ -48,11 +48,11 @@ export class PublicQueryCache implements OnModuleInit {
         const headers = contextValue.req.headers;
         // Signed-in callers may see more than visitors; SQL counting must see the real work.
         if (headers.authorization || headers['x-sql-count'] || !request.query) return;
-        const key = createHash('sha256').update(`${request.operationName ?? ''}\n${request.query}\n${JSON.stringify(request.variables ?? {})}`).digest('base64url');
+        const key = 'graphql:' + createHash('sha256').update(`${request.operationName ?? ''}\n${request.query}\n${JSON.stringify(request.variables ?? {})}`).digest('base64url');
         let hit = false;
         return {
           responseForOperation: async ({ operation }) => {
-            const cached = operation.operation === OperationTypeNode.QUERY ? this.get(key) : undefined;
+            const cached = operation.operation === OperationTypeNode.QUERY ? this.get<Result>(key) : undefined;
             if (!cached) return null;
             hit = true;
             return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: cached } };
