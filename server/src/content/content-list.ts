@@ -24,13 +24,18 @@ export abstract class ContentList<T extends ObjectLiteral & { id: number }, F ex
     return applyListFilter(this.repository.createQueryBuilder(this.alias), filter, this.list);
   }
 
+  /** What the reads of rows (lists and single reads, not counts) bring along in the same query. */
+  protected withJoins(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return query;
+  }
+
   /** What a caller receives of a row (e.g. a secret blanked for visitors). */
   protected shown(row: T, _caller: AuthUser | undefined): T {
     return row;
   }
 
   async findAll(args: ListArgs, filter: F | null | undefined, caller: AuthUser | undefined): Promise<T[]> {
-    const rows = await applyListPage(this.filtered(filter, caller), args, this.list).getMany();
+    const rows = await applyListPage(this.withJoins(this.filtered(filter, caller)), args, this.list).getMany();
     return rows.map((row) => this.shown(row, caller));
   }
 
@@ -39,7 +44,7 @@ export abstract class ContentList<T extends ObjectLiteral & { id: number }, F ex
   }
 
   async get(id: number, caller: AuthUser | undefined): Promise<T> {
-    const row = await this.filtered({ ids: [id] } as F, caller).getOne();
+    const row = await this.withJoins(this.filtered({ ids: [id] } as F, caller)).getOne();
     if (!row) throw AppError.notFound(this.what);
     return this.shown(row, caller);
   }

@@ -1,17 +1,16 @@
-import type { Repository } from 'typeorm';
+import type { Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../common/auth-user.js';
 import type { ListFilter } from '../common/list.js';
 import type { MediaService } from '../media/media.service.js';
 import { ContentList } from './content-list.js';
-
-type WithImage = { id: number; image: string | null };
+import { joinImageUpload, type WithImage } from './image-upload.js';
 
 /**
  * Writes shared by the types that are mostly a picture (slider, visit and meeting images, books): the image
  * must be one of our uploads, and an update changes only what it names. `null` clears only nullable columns;
  * for the others it means "unchanged", as react-admin sends every field of the record back.
  */
-export abstract class ImageContent<T extends WithImage, F extends ListFilter> extends ContentList<T, F> {
+export abstract class ImageContent<T extends WithImage & { id: number }, F extends ListFilter> extends ContentList<T, F> {
   protected readonly nullable: (keyof T)[] = ['image'];
 
   constructor(
@@ -22,6 +21,10 @@ export abstract class ImageContent<T extends WithImage, F extends ListFilter> ex
     super(repository, alias);
   }
 
+  protected withJoins(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return joinImageUpload(query);
+  }
+
   async create(values: Partial<T>): Promise<T> {
     this.media.assertOwnImage(values.image);
     return this.repository.save(this.repository.create(this.changes(values) as T));
@@ -30,7 +33,8 @@ export abstract class ImageContent<T extends WithImage, F extends ListFilter> ex
   async update(id: number, values: Partial<T>, caller: AuthUser): Promise<T> {
     this.media.assertOwnImage(values.image);
     const row = await this.get(id, caller);
-    return this.repository.save(Object.assign(row, this.changes(values)));
+    // The upload read with the row may no longer be its image's: the image fields then ask the loader.
+    return this.repository.save(Object.assign(row, this.changes(values), { upload: undefined }));
   }
 
   private changes(values: Partial<T>): Partial<T> {

@@ -7,7 +7,7 @@ import { ImageFieldsResolver } from '../image-fields.resolver.js';
 import { AllPostsArgs, CreatePostArgs, UpdatePostArgs } from './post.args.js';
 import { PostCategory } from './post-category.entity.js';
 import { Post, PostAuthor } from './post.entity.js';
-import { PostsService } from './posts.service.js';
+import { PostsService, type JoinedPost } from './posts.service.js';
 
 @Resolver(() => Post)
 export class PostsResolver extends ImageFieldsResolver(Post) {
@@ -55,12 +55,13 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
   }
 
   @ResolveField(() => PostCategory, { nullable: true })
-  category(@Parent() post: Post, @Context() { loaders }: GraphQLContext) {
-    return loaders.postCategory.load(post.categoryId);
+  category(@Parent() post: JoinedPost, @Context() { loaders }: GraphQLContext) {
+    return post.category !== undefined ? post.category : loaders.postCategory.load(post.categoryId);
   }
 
   @ResolveField(() => PostAuthor, { nullable: true, description: 'Name only, never contact details' })
-  author(@Parent() post: Post, @Context() { loaders }: GraphQLContext) {
+  author(@Parent() post: JoinedPost, @Context() { loaders }: GraphQLContext) {
+    if (post.author !== undefined) return post.author;
     return post.authorId ? loaders.user.load(post.authorId) : null;
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
 import { isAdmin, type AuthUser } from '../../common/auth-user.js';
 import { ListOptions, toId } from '../../common/list.js';
 import { MediaService } from '../../media/media.service.js';
 import { ContentList } from '../content-list.js';
+import { joinImageUpload } from '../image-upload.js';
 import { excerptOf, sanitizeBody, slugify } from '../rich-text.js';
 import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
@@ -18,6 +20,9 @@ export interface NewPost {
   categoryId: number;
   status?: PostStatus | null;
 }
+
+/** A post as its reads answer it: what they joined, undefined when a row was read without (e.g. after a write). */
+export type JoinedPost = Post & { category?: PostCategory | null; author?: User | null };
 
 export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
 
@@ -72,8 +77,15 @@ export class PostsService extends ContentList<Post, PostFilter> {
     return query;
   }
 
+  /** A post's picture, category and author come in its list's own query (resolved from `JoinedPost`). */
+  protected withJoins(query: SelectQueryBuilder<Post>): SelectQueryBuilder<Post> {
+    return joinImageUpload(query)
+      .leftJoinAndMapOne('post.category', PostCategory, 'post_category', 'post_category.id = post.categoryId')
+      .leftJoinAndMapOne('post.author', User, 'post_author', 'post_author.id = post.authorId');
+  }
+
   async bySlug(slug: string, caller: AuthUser | undefined): Promise<Post> {
-    const post = await this.filtered({ slug }, caller).getOne();
+    const post = await this.withJoins(this.filtered({ slug }, caller)).getOne();
     if (!post) throw AppError.notFound(this.what);
     return post;
   }
