@@ -1,8 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-/** Modules only some pages need (forms, the map, the member area, payments): left to per-route splitting. */
-const ON_DEMAND = /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(apollo|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return))/;
+/** Modules only some pages need (forms, the map, the weekly schedule, the member area, payments): left to per-route splitting. */
+const ON_DEMAND = /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(apollo|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|weekly-schedule))/;
 
 export default defineConfig({
   plugins: [reactRouter()],

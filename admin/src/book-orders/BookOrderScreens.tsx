@@ -1,11 +1,9 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import UndoIcon from '@mui/icons-material/Undo';
-import { ArrayField, DataTable, EmailField, List, NumberField, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
-import { IdField, MoneyField, PersonField, StatusField, WhenField } from '../common/fields';
+import { ArrayField, DataTable, NumberField, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { MoneyField, StatusField } from '../common/fields';
 import { OrderActionButton } from '../common/OrderActionButton';
-import { BulkExportActions } from '../common/screens';
-
-export const BOOK_ORDER_STATUSES = ['Created', 'Paid', 'Shipped', 'Refunded', 'Failed'].map((id) => ({ id, name: id === 'Created' ? 'Started, not paid' : id }));
+import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';
 
 type OrderItem = { title?: string; quantity?: number };
 
@@ -14,31 +12,18 @@ const BookTitles = (_props: { label?: string }) => {
   return <span>{items.map((item) => (item.quantity && item.quantity > 1 ? `${item.title} (x${item.quantity})` : item.title)).join(', ')}</span>;
 };
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, e-mail, book or PayPal id" />,
-  <SelectInput key="status" source="status" label="Status" choices={BOOK_ORDER_STATUSES} alwaysOn emptyText="Any status" />,
-];
-
 export const BookOrderList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Bookshop orders">
-    <DataTable rowClick="show" bulkActionButtons={<BulkExportActions />}>
-      <DataTable.Col source="id" label="ID" field={IdField} />
-      <DataTable.Col source="orderID" label="Order ID" disableSort />
-      <DataTable.Col source="createdAt" label="Order Date" field={WhenField} />
-      <DataTable.Col source="total" label="Amount">
-        <MoneyField source="total" />
-      </DataTable.Col>
-      <DataTable.Col label="Book Title" disableSort field={BookTitles} />
-      <DataTable.Col label="User Name" disableSort>
-        <PersonField source="user" />
-      </DataTable.Col>
-      <DataTable.Col source="user.email" label="Email" disableSort />
-      <DataTable.Col source="user.phone" label="Phone" disableSort />
-      <DataTable.Col source="user.country" label="Country" disableSort />
-      <DataTable.Col source="user.state" label="State" disableSort />
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-    </DataTable>
-  </List>
+  <PaymentList
+    title="Bookshop orders"
+    searchPlaceholder="Search name, e-mail, book or PayPal id"
+    statuses={['Created', 'Paid', 'Shipped', 'Refunded', 'Failed']}
+    orderIdLabel="Order ID"
+    amountSource="total"
+  >
+    <DataTable.Col label="Book Title" disableSort field={BookTitles} />
+    {BUYER_COLUMNS}
+    <DataTable.Col source="user.state" label="State" disableSort />
+  </PaymentList>
 );
 
 const BookOrderActions = () => (
@@ -65,33 +50,25 @@ const BookOrderActions = () => (
 );
 
 export const BookOrderShow = () => (
-  <Show title="Bookshop order" actions={<BookOrderActions />}>
-    <SimpleShowLayout>
-      <IdField label="ID" />
-      <TextField source="orderID" label="Order ID (PayPal)" />
-      <WhenField label="Order Date" />
-      <StatusField label="Status" />
-      <MoneyField source="total" label="Amount" />
-      <ArrayField source="items" label="Books">
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="title" label="Book Title" />
-          <DataTable.Col source="unitPrice" label="Price">
-            <MoneyField source="unitPrice" currency="GBP" />
-          </DataTable.Col>
-          <DataTable.Col source="quantity" label="Quantity">
-            <NumberField source="quantity" />
-          </DataTable.Col>
-          <DataTable.Col source="lineTotal" label="Total">
-            <MoneyField source="lineTotal" currency="GBP" />
-          </DataTable.Col>
-        </DataTable>
-      </ArrayField>
-      <PersonField source="user" label="User Name" />
-      <EmailField source="user.email" label="Email" />
-      <TextField source="user.phone" label="Phone" />
-      <TextField source="user.country" label="Country" />
-      <TextField source="user.state" label="State" />
-      <TextField source="deliveryAddress" label="Delivery address" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
-    </SimpleShowLayout>
-  </Show>
+  <PaymentShow title="Bookshop order" actions={<BookOrderActions />} orderIdLabel="Order ID">
+    <StatusField label="Status" />
+    <MoneyField source="total" label="Amount" />
+    <ArrayField source="items" label="Books">
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="title" label="Book Title" />
+        <DataTable.Col source="unitPrice" label="Price">
+          <MoneyField source="unitPrice" currency="GBP" />
+        </DataTable.Col>
+        <DataTable.Col source="quantity" label="Quantity">
+          <NumberField source="quantity" />
+        </DataTable.Col>
+        <DataTable.Col source="lineTotal" label="Total">
+          <MoneyField source="lineTotal" currency="GBP" />
+        </DataTable.Col>
+      </DataTable>
+    </ArrayField>
+    {BUYER_FIELDS}
+    <TextField source="user.state" label="State" />
+    <TextField source="deliveryAddress" label="Delivery address" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+  </PaymentShow>
 );

@@ -3,9 +3,11 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import {
   BulkDeleteButton,
   BulkExportButton,
+  CreateButton,
   DeleteButton,
   Edit,
   EditButton,
+  ExportButton,
   ShowButton,
   TopToolbar,
   type EditProps,
@@ -34,6 +36,14 @@ export const ShowActions = ({ canDelete = true, editLabel }: { canDelete?: boole
   <TopToolbar>
     <EditButton label={editLabel} />
     {canDelete && <DeleteButton mutationMode="pessimistic" />}
+  </TopToolbar>
+);
+
+/** Top bar of a list whose records are added here: add one, or export the list. */
+export const CreateExportActions = ({ createLabel }: { createLabel: string }) => (
+  <TopToolbar>
+    <CreateButton label={createLabel} />
+    <ExportButton />
   </TopToolbar>
 );
 

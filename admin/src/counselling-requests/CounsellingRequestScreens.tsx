@@ -1,28 +1,18 @@
-import { DataTable, EmailField, List, TextField } from 'react-admin';
-import { IdField, PreviewField, StatusField, WhenField } from '../common/fields';
-import { RequestEdit, RequestShow, requestFilters } from '../common/requests';
-import { BulkDeleteActions } from '../common/screens';
+import { DataTable, TextField } from 'react-admin';
+import { PreviewField } from '../common/fields';
+import { RequestEdit, RequestList, RequestShow, SENDER_COLUMNS, SENDER_FIELDS } from '../common/requests';
 
 export const CounsellingRequestList = () => (
-  <List filters={requestFilters('Search name, e-mail, phone or description')} sort={{ field: 'createdAt', order: 'DESC' }} title="Counselling requests">
-    <DataTable rowClick="show" bulkActionButtons={<BulkDeleteActions />}>
-      <DataTable.Col source="id" label="ID" field={IdField} />
-      <DataTable.Col source="name" label="Name" />
-      <DataTable.Col source="email" label="Email" />
-      <DataTable.Col source="phone" label="Phone" />
-      <DataTable.Col source="description" label="Description" disableSort>
-        <PreviewField source="description" max={100} />
-      </DataTable.Col>
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="Received" field={WhenField} />
-    </DataTable>
-  </List>
+  <RequestList title="Counselling requests" searchPlaceholder="Search name, e-mail, phone or description">
+    {SENDER_COLUMNS}
+    <DataTable.Col source="description" label="Description" disableSort>
+      <PreviewField source="description" max={100} />
+    </DataTable.Col>
+  </RequestList>
 );
 
 const Details = [
-  <TextField key="name" source="name" label="Name" />,
-  <EmailField key="email" source="email" label="Email" />,
-  <TextField key="phone" source="phone" label="Phone" />,
+  ...SENDER_FIELDS,
   <TextField key="description" source="description" label="Description" sx={{ whiteSpace: 'pre-wrap' }} />,
 ];
 

@@ -1,18 +1,11 @@
-import { Create, CreateButton, DataTable, ExportButton, List, SimpleForm, TextInput, TopToolbar, required } from 'react-admin';
+import { Create, DataTable, List, SimpleForm, TextInput, required } from 'react-admin';
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
-import { BulkDeleteActions, EditScreen, Note, RowActions } from '../common/screens';
-
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton label="Add online meeting image" />
-    <ExportButton />
-  </TopToolbar>
-);
+import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';
 
 /** The online meeting (Zoom) block: its picture, meeting ID and passcode. */
 export const MeetingImageList = () => (
-  <List title="Online meeting image" actions={<ListActions />} sort={{ field: 'id', order: 'DESC' }}>
+  <List title="Online meeting image" actions={<CreateExportActions createLabel="Add online meeting image" />} sort={{ field: 'id', order: 'DESC' }}>
     <Note>The home page shows the newest entry. Members see the passcode; visitors do not.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

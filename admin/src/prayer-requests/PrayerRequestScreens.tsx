@@ -1,7 +1,6 @@
-import { DataTable, List, TextField, useRecordContext } from 'react-admin';
-import { IdField, PersonField, PreviewField, StatusField, WhenField } from '../common/fields';
-import { RequestEdit, RequestShow, requestFilters } from '../common/requests';
-import { BulkDeleteActions } from '../common/screens';
+import { DataTable, TextField, useRecordContext } from 'react-admin';
+import { PersonField, PreviewField } from '../common/fields';
+import { RequestEdit, RequestList, RequestShow } from '../common/requests';
 
 type PrayerRequestUser = { title?: string; firstname?: string; lastname?: string; country?: string; state?: string; city?: string };
 
@@ -16,21 +15,16 @@ const Location = (_props: { label?: string }) => {
 };
 
 export const PrayerRequestList = () => (
-  <List filters={requestFilters('Search title or request')} sort={{ field: 'createdAt', order: 'DESC' }} title="Prayer requests">
-    <DataTable rowClick="show" bulkActionButtons={<BulkDeleteActions />}>
-      <DataTable.Col source="id" label="ID" field={IdField} />
-      <DataTable.Col source="title" label="Title" />
-      <DataTable.Col source="body" label="Request" disableSort>
-        <PreviewField source="body" max={100} />
-      </DataTable.Col>
-      <DataTable.Col label="Member" disableSort>
-        <PersonField source="user" />
-      </DataTable.Col>
-      <DataTable.Col label="Location" disableSort field={Location} />
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="Received" field={WhenField} />
-    </DataTable>
-  </List>
+  <RequestList title="Prayer requests" searchPlaceholder="Search title or request">
+    <DataTable.Col source="title" label="Title" />
+    <DataTable.Col source="body" label="Request" disableSort>
+      <PreviewField source="body" max={100} />
+    </DataTable.Col>
+    <DataTable.Col label="Member" disableSort>
+      <PersonField source="user" />
+    </DataTable.Col>
+    <DataTable.Col label="Location" disableSort field={Location} />
+  </RequestList>
 );
 
 const Details = [

@@ -1,20 +1,13 @@
-import { Create, CreateButton, DataTable, ExportButton, List, NumberInput, SimpleForm, TextInput, TopToolbar, required } from 'react-admin';
+import { Create, DataTable, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
-import { BulkDeleteActions, EditScreen, Note, RowActions } from '../common/screens';
+import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';
 
 const SIZE_NOTE = 'The image must be 1500px by 400px.';
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton label="Add Slider Image" />
-    <ExportButton />
-  </TopToolbar>
-);
-
 /** The home page slider: click an image to replace it or change its title. */
 export const SliderImageList = () => (
-  <List title="Slider images" actions={<ListActions />} sort={{ field: 'position', order: 'ASC' }}>
+  <List title="Slider images" actions={<CreateExportActions createLabel="Add Slider Image" />} sort={{ field: 'position', order: 'ASC' }}>
     <Note>{SIZE_NOTE} Click an image to update it.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

@@ -35,18 +35,21 @@ export const memberMenu: NavItem[] = [
   { label: 'My cart', to: '/user/cart-page' },
 ];
 
+/** A page of the admin console, which is served outside this app: a full page load. */
+const adminPage = (label: string, path: string): NavItem => ({ label, to: `/admin/${path}`, external: true });
+
 /** Legacy admin paths of spec §2; the admin console redirects each to its screen. */
 export const adminMenu: NavItem[] = [
-  { label: 'Admin Dashboard', to: '/admin/admin-dashboard', external: true },
-  { label: 'All posts', to: '/admin/all-posts', external: true },
-  { label: 'Program posts', to: '/admin/all-program-posts', external: true },
-  { label: 'Videos', to: '/admin/all-videos', external: true },
-  { label: 'Testimonies', to: '/admin/all-testimonies', external: true },
-  { label: 'Prayer requests', to: '/admin/all-prayer-requests', external: true },
-  { label: 'Contact enquiries', to: '/admin/all-contacts', external: true },
-  { label: 'Questions', to: '/admin/all-questions', external: true },
-  { label: 'Counselling', to: '/admin/all-counselling', external: true },
-  { label: 'Baptism', to: '/admin/all-baptism', external: true },
-  { label: 'Donations', to: '/admin/all-donations', external: true },
-  { label: 'Bookshop orders', to: '/admin/all-bookshop-orders', external: true },
+  adminPage('Admin Dashboard', 'admin-dashboard'),
+  adminPage('All posts', 'all-posts'),
+  adminPage('Program posts', 'all-program-posts'),
+  adminPage('Videos', 'all-videos'),
+  adminPage('Testimonies', 'all-testimonies'),
+  adminPage('Prayer requests', 'all-prayer-requests'),
+  adminPage('Contact enquiries', 'all-contacts'),
+  adminPage('Questions', 'all-questions'),
+  adminPage('Counselling', 'all-counselling'),
+  adminPage('Baptism', 'all-baptism'),
+  adminPage('Donations', 'all-donations'),
+  adminPage('Bookshop orders', 'all-bookshop-orders'),
 ];

@@ -16,3 +16,12 @@ export function NavItemLink({ item, className }: { item: NavItem; className?: st
     </NavLink>
   );
 }
+
+/** A menu's entries as list items, for the caller's <ul>. */
+export function LinkItems({ items, className }: { items: NavItem[]; className?: string }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavItemLink item={item} className={className} />
+    </li>
+  ));
+}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { siteConfig } from '../site-config';
 import { SocialIcon } from './icons';
 import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
-import { NavItemLink } from './nav-link';
+import { LinkItems } from './nav-link';
 
 const ministryLinks = [...aboutMenu, ...mainLinks.filter((item) => item.to !== '/contact-us')];
 
@@ -36,21 +36,13 @@ export function SiteFooter() {
         <nav aria-labelledby="footer-ministry">
           <h2 id="footer-ministry">Ministry</h2>
           <ul>
-            {ministryLinks.map((item) => (
-              <li key={item.to}>
-                <NavItemLink item={item} />
-              </li>
-            ))}
+            <LinkItems items={ministryLinks} />
           </ul>
         </nav>
         <nav aria-labelledby="footer-prayer">
           <h2 id="footer-prayer">Prayer and care</h2>
           <ul>
-            {prayersMenu.map((item) => (
-              <li key={item.to}>
-                <NavItemLink item={item} />
-              </li>
-            ))}
+            <LinkItems items={prayersMenu} />
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">

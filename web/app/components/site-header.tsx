@@ -3,8 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { isAdmin, useSession } from '../lib/session';
 import { siteConfig } from '../site-config';
 import { BrandMark, ChevronIcon, MenuIcon } from './icons';
-import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu, type NavItem } from './nav-items';
-import { NavItemLink } from './nav-link';
+import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
+import { LinkItems } from './nav-link';
 import { useDismiss } from './use-dismiss';
 import { useLogout } from './use-logout';
 
@@ -36,14 +36,6 @@ function Dropdown({ id, label, open, onToggle, onClose, children, align = 'start
   );
 }
 
-function LinkItems({ items }: { items: NavItem[] }) {
-  return items.map((item) => (
-    <li key={item.to}>
-      <NavItemLink item={item} />
-    </li>
-  ));
-}
-
 export function SiteHeader() {
   const session = useSession();
   const logout = useLogout();
@@ -65,6 +57,13 @@ export function SiteHeader() {
     setMobileOpen(false);
   }, [pathname]);
 
+  const logoutItem = (
+    <li>
+      <button type="button" className="link-button" onClick={() => void logout()}>
+        Logout
+      </button>
+    </li>
+  );
   const accountItems = session.loggedIn ? (
     <>
       {admin && (
@@ -75,11 +74,7 @@ export function SiteHeader() {
       <li>
         <NavLink to="/user/user-dashboard">My dashboard</NavLink>
       </li>
-      <li>
-        <button type="button" className="link-button" onClick={() => void logout()}>
-          Logout
-        </button>
-      </li>
+      {logoutItem}
     </>
   ) : (
     <>
@@ -120,11 +115,7 @@ export function SiteHeader() {
                 <LinkItems items={prayersMenu} />
               </Dropdown>
             </li>
-            {mainLinks.map((item) => (
-              <li key={item.to}>
-                <NavItemLink item={item} className="nav-link" />
-              </li>
-            ))}
+            <LinkItems items={mainLinks} className="nav-link" />
           </ul>
         </nav>
 
@@ -179,11 +170,7 @@ export function SiteHeader() {
           {session.loggedIn ? (
             <>
               <LinkItems items={memberMenu} />
-              <li>
-                <button type="button" className="link-button" onClick={() => void logout()}>
-                  Logout
-                </button>
-              </li>
+              {logoutItem}
             </>
           ) : (
             accountItems

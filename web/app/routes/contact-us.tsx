@@ -1,6 +1,7 @@
 import { LeafletMap } from '../components/leaflet-map';
 import { PageIntro } from '../components/page-intro';
 import { SelectField, TextArea, TextField } from '../components/form';
+import { WeeklySchedule } from '../components/weekly-schedule';
 import { CONTACT_REASONS, fieldState, RequestForm, submitRequest } from '../features/requests';
 import { pageMeta } from '../lib/meta';
 import { siteConfig } from '../site-config';
@@ -41,25 +42,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
               ))}
             </ul>
             <h2>Our week</h2>
-            <table className="schedule">
-              <caption className="visually-hidden">Weekly schedule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">What</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {siteConfig.weeklySchedule.map((row) => (
-                  <tr key={`${row.day}-${row.activity}`}>
-                    <th scope="row">{row.day}</th>
-                    <td>{row.activity}</td>
-                    <td>{row.when}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <WeeklySchedule />
           </div>
           <div>
             <h2>Send us a message</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRow } from '../components/scroll-row';
 import { HeroSlider, loadHome, MeetingBlock, VisitBlock } from '../features/home';
@@ -18,19 +19,51 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-function SectionHeading({ id, eyebrow, title, link }: { id: string; eyebrow: string; title: string; link?: { to: string; label: string } }) {
+type RowSectionProps = {
+  id: string;
+  className: string;
+  eyebrow: string;
+  title: string;
+  link?: { to: string; label: string };
+  /** The row's cards, or nothing while there are none. */
+  row: ReactNode;
+  /** Said in place of the row while it is empty. */
+  empty: string;
+  /** What follows the row (a call to action). */
+  children?: ReactNode;
+};
+
+/** A home-page section: its heading, then a row of cards that scrolls sideways (or a line saying what will come). */
+function RowSection({ id, className, eyebrow, title, link, row, empty, children }: RowSectionProps) {
   return (
-    <div className="section-heading">
-      <div>
-        <p className="eyebrow">{eyebrow}</p>
-        <h2 id={id}>{title}</h2>
+    <section className={className} aria-labelledby={id}>
+      <div className="section-heading">
+        <div>
+          <p className="eyebrow">{eyebrow}</p>
+          <h2 id={id}>{title}</h2>
+        </div>
+        {link && (
+          <Link className="more-link" to={link.to}>
+            {link.label}
+          </Link>
+        )}
       </div>
-      {link && (
-        <Link className="more-link" to={link.to}>
-          {link.label}
-        </Link>
-      )}
-    </div>
+      {row ? <ScrollRow label={title}>{row}</ScrollRow> : <p>{empty}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** Post or testimony cards, four to a row on wide screens; nothing when there are none. */
+function cardGrid(posts: PostCardData[], Card: typeof PostCard) {
+  return (
+    posts.length > 0 && (
+      <div className="card-grid four">
+        {posts.map((post) => (
+          <Card key={post.id} post={post} />
+        ))}
+      </div>
+    )
   );
 }
 
@@ -58,45 +91,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <VisitBlock image={visit[0]} />
       <MeetingBlock meeting={meeting[0]} />
 
-      <section className="section tinted" aria-labelledby="programs-heading">
-        <SectionHeading id="programs-heading" eyebrow="What is coming up" title="Upcoming programs" link={{ to: '/programs', label: 'All programs' }} />
-        {programs.length ? (
-          <ScrollRow label="Upcoming programs">
-            <div className="card-grid four">
-              {programs.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </div>
-          </ScrollRow>
-        ) : (
-          <p>New programs will be announced here soon.</p>
-        )}
-      </section>
+      <RowSection
+        id="programs-heading"
+        className="section tinted"
+        eyebrow="What is coming up"
+        title="Upcoming programs"
+        link={{ to: '/programs', label: 'All programs' }}
+        row={cardGrid(programs, PostCard)}
+        empty="New programs will be announced here soon."
+      />
 
-      <section className="section" aria-labelledby="testimonies-heading">
-        <SectionHeading id="testimonies-heading" eyebrow="God is faithful" title="Testimonies" link={{ to: '/testimonies', label: 'Read more testimonies' }} />
-        {testimonies.length ? (
-          <ScrollRow label="Testimonies">
-            <div className="card-grid four">
-              {testimonies.map((post) => (
-                <TestimonyCard key={post.id} post={post} />
-              ))}
-            </div>
-          </ScrollRow>
-        ) : (
-          <p>Testimonies shared by our members will appear here.</p>
-        )}
+      <RowSection
+        id="testimonies-heading"
+        className="section"
+        eyebrow="God is faithful"
+        title="Testimonies"
+        link={{ to: '/testimonies', label: 'Read more testimonies' }}
+        row={cardGrid(testimonies, TestimonyCard)}
+        empty="Testimonies shared by our members will appear here."
+      >
         <p className="section-cta">
           <Link className="button ghost" to="/user/share-testimony">
             Share your testimony
           </Link>
         </p>
-      </section>
+      </RowSection>
 
-      <section className="section dark" aria-labelledby="messages-heading">
-        <SectionHeading id="messages-heading" eyebrow="Watch and listen" title="Recent messages" />
-        {videos.length ? (
-          <ScrollRow label="Recent messages">
+      <RowSection
+        id="messages-heading"
+        className="section dark"
+        eyebrow="Watch and listen"
+        title="Recent messages"
+        row={
+          videos.length > 0 && (
             <ul className="video-grid">
               {videos.map((video) => (
                 <li key={video.id}>
@@ -104,26 +131,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </ScrollRow>
-        ) : (
-          <p>Recent messages will appear here.</p>
-        )}
-      </section>
+          )
+        }
+        empty="Recent messages will appear here."
+      />
 
-      <section className="section" aria-labelledby="blog-heading">
-        <SectionHeading id="blog-heading" eyebrow="From the blog" title="Latest articles" link={{ to: '/blog', label: 'Visit the blog' }} />
-        {blog.length ? (
-          <ScrollRow label="Latest articles">
-            <div className="card-grid four">
-              {blog.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </div>
-          </ScrollRow>
-        ) : (
-          <p>New articles are on their way.</p>
-        )}
-      </section>
+      <RowSection
+        id="blog-heading"
+        className="section"
+        eyebrow="From the blog"
+        title="Latest articles"
+        link={{ to: '/blog', label: 'Visit the blog' }}
+        row={cardGrid(blog, PostCard)}
+        empty="New articles are on their way."
+      />
 
       <section className="section cta-band" aria-labelledby="care-heading">
         <h2 id="care-heading">Carrying something heavy?</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
+import { WeeklySchedule } from '../components/weekly-schedule';
 import { pageMeta } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/service-times';
@@ -21,25 +22,7 @@ export default function ServiceTimes() {
           ))}
         </dl>
         <h2>Our week</h2>
-        <table className="schedule">
-          <caption className="visually-hidden">Weekly schedule</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">What</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {siteConfig.weeklySchedule.map((row) => (
-              <tr key={`${row.day}-${row.activity}`}>
-                <th scope="row">{row.day}</th>
-                <td>{row.activity}</td>
-                <td>{row.when}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WeeklySchedule />
         <p className="actions">
           <Link className="button primary" to="/visit-info">
             Plan your visit

@@ -18,6 +18,15 @@ function usePrefersReducedMotion() {
   return reduced;
 }
 
+/** The icon inside a slideshow control button. */
+function ControlIcon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
 /**
  * The home page's carousel of slider images (banners of 1500 by 400 that often carry their own words, so
  * nothing is drawn over them). It plays by itself, but stops while a pointer rests on it or
@@ -82,25 +91,17 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
       {count > 1 && (
         <div className="hero-controls">
           <button type="button" className="hero-button" onClick={() => go(index - 1)} aria-label="Previous slide">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <ControlIcon>
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            </ControlIcon>
           </button>
           <button type="button" className="hero-button" onClick={() => setWantsPlay(!playing)} aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}>
-            {!playing ? (
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M8 5v14l11-7z" fill="currentColor" />
-              </svg>
-            ) : (
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" />
-              </svg>
-            )}
+            <ControlIcon>{playing ? <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" /> : <path d="M8 5v14l11-7z" fill="currentColor" />}</ControlIcon>
           </button>
           <button type="button" className="hero-button" onClick={() => go(index + 1)} aria-label="Next slide">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <ControlIcon>
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            </ControlIcon>
           </button>
           <ul className="hero-dots">
             {slides.map((slide, position) => (

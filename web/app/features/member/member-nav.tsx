@@ -1,4 +1,4 @@
-import { NavItemLink } from '../../components/nav-link';
+import { LinkItems } from '../../components/nav-link';
 import { adminMenu, memberMenu } from '../../components/nav-items';
 import { useLogout } from '../../components/use-logout';
 
@@ -8,11 +8,7 @@ export function MemberNav({ admin }: { admin: boolean }) {
   return (
     <nav className="member-nav" aria-label="Member area">
       <ul>
-        {memberMenu.map((item) => (
-          <li key={item.to}>
-            <NavItemLink item={item} />
-          </li>
-        ))}
+        <LinkItems items={memberMenu} />
         <li>
           <button type="button" className="link-button" onClick={() => void logout()}>
             Log out
@@ -23,11 +19,7 @@ export function MemberNav({ admin }: { admin: boolean }) {
         <>
           <h2 className="member-nav-heading">Admin</h2>
           <ul>
-            {adminMenu.map((item) => (
-              <li key={item.to}>
-                <NavItemLink item={item} />
-              </li>
-            ))}
+            <LinkItems items={adminMenu} />
           </ul>
         </>
       )}
