@@ -9,6 +9,8 @@ import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
+import { PublicReadCache } from './common/public-read-cache.js';
+import { pageCache } from './page-cache.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
 export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator'];
@@ -81,7 +83,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
   if (existsSync(serverBuild)) {
     const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     const loaders = app.get(LoaderFactory);
-    handler = createRequestHandler({
+    handler = pageCache(app.get(PublicReadCache), createRequestHandler({
       build,
       mode: config.nodeEnv === 'production' ? 'production' : 'development',
       getLoadContext: (req, res): WebLoadContext => ({
@@ -95,7 +97,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
           return response.body.singleResult as never;
         },
       }),
-    });
+    }));
     http.use('/assets', ...hashedAssets(join(clientDir, 'assets')));
     http.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   }
