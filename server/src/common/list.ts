@@ -1,5 +1,7 @@
-import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError } from './app-error.js';
 
@@ -36,6 +38,24 @@ export class ListArgs {
   @IsIn(['ASC', 'DESC', 'asc', 'desc'])
   sortOrder?: string;
 }
+
+/** `ids` and `q`, which every list's filter has (ra-data-graphql-simple's getMany and search). */
+@InputType({ isAbstract: true })
+export class ListFilterInput {
+  @Field(() => [ID], { nullable: true })
+  @IsOptional()
+  ids?: string[];
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+}
+
+/** The `filter` argument of an `allXs` query and its `_allXsMeta`, validated as the given input type. */
+export const FilterArg = (filterType: () => new () => object) =>
+  applyDecorators(Field(filterType, { nullable: true }), IsOptional(), ValidateNested(), Type(filterType));
 
 export interface ListOptions {
   /** GraphQL sort field name to SQL column of the query's alias. */

@@ -1,23 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { Field, ID, InputType } from '@nestjs/graphql';
+import { Field } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/** `ids` and `q`, which every content filter has (ra-data-graphql-simple's getMany and search). */
-@InputType({ isAbstract: true })
-export class ContentFilter {
-  @Field(() => [ID], { nullable: true })
-  @IsOptional()
-  ids?: string[];
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-}
 
 /** An optional image URL argument; that it is one of our uploads is checked by the service. */
 export const IMAGE_FIELD_DESCRIPTION = 'URL answered by POST /api/uploads; null clears it';

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsEnum, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { trim } from './content-args.js';
@@ -11,6 +12,14 @@ import { PostStatus } from './posts/post.entity.js';
 
 const STATUS_MESSAGE = 'status must be Authorised or UnAuthorised';
 
+/** Required text; listed in the order stacked decorators would register, so class-validator checks it the same way. */
+const RequiredText = (field: string, max: number) =>
+  applyDecorators(
+    IsNotEmpty({ message: `${field} is required` }),
+    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
+    IsString({ message: `${field} is required` }),
+  );
+
 class WithImageUrl {
   @IsOptional()
   @Transform(trim)
@@ -21,27 +30,19 @@ class WithImageUrl {
 
 export class CreateBlogPostBody extends WithImageUrl {
   @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @MaxLength(NAME_MAX, { message: `title must be at most ${NAME_MAX} characters` })
-  @IsNotEmpty({ message: 'title is required' })
+  @RequiredText('title', NAME_MAX)
   title: string;
 
-  @IsString({ message: 'content is required' })
-  @MaxLength(BODY_MAX, { message: `content must be at most ${BODY_MAX} characters` })
-  @IsNotEmpty({ message: 'content is required' })
+  @RequiredText('content', BODY_MAX)
   content: string;
 }
 
 export class CreateProgramPostBody extends WithImageUrl {
   @Transform(trim)
-  @IsString({ message: 'name is required' })
-  @MaxLength(NAME_MAX, { message: `name must be at most ${NAME_MAX} characters` })
-  @IsNotEmpty({ message: 'name is required' })
+  @RequiredText('name', NAME_MAX)
   name: string;
 
-  @IsString({ message: 'body is required' })
-  @MaxLength(BODY_MAX, { message: `body must be at most ${BODY_MAX} characters` })
-  @IsNotEmpty({ message: 'body is required' })
+  @RequiredText('body', BODY_MAX)
   body: string;
 }
 
@@ -130,9 +131,7 @@ export class ZoomImageBody extends WithImageUrl {
 
 export class AddBookBody extends WithImageUrl {
   @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsNotEmpty({ message: 'title is required' })
+  @RequiredText('title', 200)
   title: string;
 
   /** Pounds, as a number or form text; its format is checked exactly by the service. */

@@ -1,9 +1,7 @@
 import type { Type as ResolverClass } from '@nestjs/common';
-import { Args, ArgsType, Field, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
-import { IsOptional, ValidateNested } from 'class-validator';
+import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Roles } from '../common/decorators.js';
-import { ListArgs, ListMetadata, toId } from '../common/list.js';
+import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
 import type { RequestKind } from './request-kinds.js';
@@ -20,10 +18,7 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
 
   @ArgsType()
   class AllArgs extends ListArgs {
-    @Field(() => Filter, { nullable: true })
-    @IsOptional()
-    @ValidateNested()
-    @Type(() => Filter)
+    @FilterArg(() => Filter)
     filter?: Filter;
   }
 

@@ -1,21 +1,10 @@
-import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
+import { ArgsType, Field, InputType } from '@nestjs/graphql';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { UserRole } from '../entities/user.entity.js';
 
 @InputType()
-export class UserFilter {
-  @Field(() => [ID], { nullable: true })
-  @IsOptional()
-  ids?: string[];
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-
+export class UserFilter extends ListFilterInput {
   @Field(() => UserRole, { nullable: true })
   @IsOptional()
   @IsIn(['Member', 'Admin'])
@@ -30,9 +19,6 @@ export class UserFilter {
 
 @ArgsType()
 export class AllUsersArgs extends ListArgs {
-  @Field(() => UserFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => UserFilter)
+  @FilterArg(() => UserFilter)
   filter?: UserFilter;
 }

@@ -1,18 +1,15 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
-import { ContentFilter, ImageArg, trim } from '../content-args.js';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { ImageArg, trim } from '../content-args.js';
 
 @InputType()
-export class BookFilter extends ContentFilter {}
+export class BookFilter extends ListFilterInput {}
 
 @ArgsType()
 export class AllBooksArgs extends ListArgs {
-  @Field(() => BookFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => BookFilter)
+  @FilterArg(() => BookFilter)
   filter?: BookFilter;
 }
 

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
-import { ContentFilter, IMAGE_FIELD_DESCRIPTION, ImageArg, trim } from '../content-args.js';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { IMAGE_FIELD_DESCRIPTION, ImageArg, trim } from '../content-args.js';
 
 const RequiredImage = () =>
   applyDecorators(
@@ -34,38 +34,29 @@ const Position = () =>
   );
 
 @InputType()
-export class SliderImageFilter extends ContentFilter {}
+export class SliderImageFilter extends ListFilterInput {}
 
 @InputType()
-export class VisitImageFilter extends ContentFilter {}
+export class VisitImageFilter extends ListFilterInput {}
 
 @InputType()
-export class MeetingImageFilter extends ContentFilter {}
+export class MeetingImageFilter extends ListFilterInput {}
 
 @ArgsType()
 export class AllSliderImagesArgs extends ListArgs {
-  @Field(() => SliderImageFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SliderImageFilter)
+  @FilterArg(() => SliderImageFilter)
   filter?: SliderImageFilter;
 }
 
 @ArgsType()
 export class AllVisitImagesArgs extends ListArgs {
-  @Field(() => VisitImageFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => VisitImageFilter)
+  @FilterArg(() => VisitImageFilter)
   filter?: VisitImageFilter;
 }
 
 @ArgsType()
 export class AllMeetingImagesArgs extends ListArgs {
-  @Field(() => MeetingImageFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => MeetingImageFilter)
+  @FilterArg(() => MeetingImageFilter)
   filter?: MeetingImageFilter;
 }
 

@@ -1,18 +1,15 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
-import { ContentFilter, trim } from '../content-args.js';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { trim } from '../content-args.js';
 
 @InputType()
-export class PostCategoryFilter extends ContentFilter {}
+export class PostCategoryFilter extends ListFilterInput {}
 
 @ArgsType()
 export class AllPostCategoriesArgs extends ListArgs {
-  @Field(() => PostCategoryFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PostCategoryFilter)
+  @FilterArg(() => PostCategoryFilter)
   filter?: PostCategoryFilter;
 }
 

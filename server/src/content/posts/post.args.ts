@@ -1,15 +1,15 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
-import { ContentFilter, ImageArg, trim } from '../content-args.js';
+import { Transform } from 'class-transformer';
+import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { ImageArg, trim } from '../content-args.js';
 import { PostStatus } from './post.entity.js';
 
 export const NAME_MAX = 200;
 export const BODY_MAX = 200_000;
 
 @InputType()
-export class PostFilter extends ContentFilter {
+export class PostFilter extends ListFilterInput {
   @Field(() => ID, { nullable: true })
   @IsOptional()
   categoryId?: string;
@@ -32,10 +32,7 @@ export class PostFilter extends ContentFilter {
 
 @ArgsType()
 export class AllPostsArgs extends ListArgs {
-  @Field(() => PostFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PostFilter)
+  @FilterArg(() => PostFilter)
   filter?: PostFilter;
 }
 

@@ -1,18 +1,15 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
-import { ContentFilter, trim } from '../content-args.js';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { trim } from '../content-args.js';
 
 @InputType()
-export class VideoFilter extends ContentFilter {}
+export class VideoFilter extends ListFilterInput {}
 
 @ArgsType()
 export class AllVideosArgs extends ListArgs {
-  @Field(() => VideoFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => VideoFilter)
+  @FilterArg(() => VideoFilter)
   filter?: VideoFilter;
 }
 

@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../common/list.js';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs } from '../../common/list.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
 import { RequestFilter } from './review.args.js';
 
@@ -45,9 +45,6 @@ export class PrayerRequestFilter extends RequestFilter {
 
 @ArgsType()
 export class AllPrayerRequestsArgs extends ListArgs {
-  @Field(() => PrayerRequestFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PrayerRequestFilter)
+  @FilterArg(() => PrayerRequestFilter)
   filter?: PrayerRequestFilter;
 }

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import { Column, Entity, Index } from 'typeorm';
-import { RequestRecord } from './request-record.js';
+import { ContactableRequestRecord } from './request-record.js';
 
 export const CONTACT_REASONS = ['counselling', 'wedding', 'prayer', 'baptism', 'other'] as const;
 
@@ -9,19 +9,7 @@ export const CONTACT_REASONS = ['counselling', 'wedding', 'prayer', 'baptism', '
 @Entity('contact_enquiries')
 @Index('IDX_contact_enquiries_created_at', ['createdAt'])
 @Index('IDX_contact_enquiries_status_created_at', ['status', 'createdAt'])
-export class ContactEnquiry extends RequestRecord {
-  @Field()
-  @Column({ length: 100 })
-  name: string;
-
-  @Field()
-  @Column({ length: 254 })
-  email: string;
-
-  @Field()
-  @Column({ length: 40 })
-  phone: string;
-
+export class ContactEnquiry extends ContactableRequestRecord {
   @Field({ description: `One of ${CONTACT_REASONS.join(', ')}` })
   @Column({ length: 20 })
   reason: string;

@@ -24,3 +24,19 @@ export abstract class RequestRecord {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
+
+/** A request from someone who may not be a member, so it carries how to reach them. */
+@ObjectType({ isAbstract: true })
+export abstract class ContactableRequestRecord extends RequestRecord {
+  @Field()
+  @Column({ length: 100 })
+  name: string;
+
+  @Field()
+  @Column({ length: 254 })
+  email: string;
+
+  @Field()
+  @Column({ length: 40 })
+  phone: string;
+}

@@ -1,7 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
-import { IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../../common/list.js';
+import { IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { DONATION_CURRENCIES } from '../../money.js';
 import { DonationStatus } from '../donation.entity.js';
 
@@ -27,17 +26,7 @@ export class CreateDonationArgs {
 }
 
 @InputType()
-export class DonationFilter {
-  @Field(() => [ID], { nullable: true })
-  @IsOptional()
-  ids?: string[];
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-
+export class DonationFilter extends ListFilterInput {
   @Field(() => DonationStatus, { nullable: true })
   @IsOptional()
   @IsEnum(DonationStatus)
@@ -55,9 +44,6 @@ export class DonationFilter {
 
 @ArgsType()
 export class AllDonationsArgs extends ListArgs {
-  @Field(() => DonationFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => DonationFilter)
+  @FilterArg(() => DonationFilter)
   filter?: DonationFilter;
 }

@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEnum, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ListArgs } from '../../../common/list.js';
+import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { BookOrderStatus } from '../book-order.entity.js';
 
 export const MAX_QUANTITY = 99;
@@ -39,17 +39,7 @@ export class CreateBookOrderArgs {
 }
 
 @InputType()
-export class BookOrderFilter {
-  @Field(() => [ID], { nullable: true })
-  @IsOptional()
-  ids?: string[];
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-
+export class BookOrderFilter extends ListFilterInput {
   @Field(() => BookOrderStatus, { nullable: true })
   @IsOptional()
   @IsEnum(BookOrderStatus)
@@ -62,9 +52,6 @@ export class BookOrderFilter {
 
 @ArgsType()
 export class AllBookOrdersArgs extends ListArgs {
-  @Field(() => BookOrderFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => BookOrderFilter)
+  @FilterArg(() => BookOrderFilter)
   filter?: BookOrderFilter;
 }
