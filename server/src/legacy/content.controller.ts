@@ -13,7 +13,7 @@ import { CATEGORY } from '../content/posts/post-category.entity.js';
 import type { PostFilter } from '../content/posts/post.args.js';
 import type { Post as PostEntity } from '../content/posts/post.entity.js';
 import { PostCategoriesService } from '../content/posts/post-categories.service.js';
-import { PostsService } from '../content/posts/posts.service.js';
+import { PostsService, type JoinedPost } from '../content/posts/posts.service.js';
 import { MediaService } from '../media/media.service.js';
 import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.controller.js';
 
@@ -44,25 +44,19 @@ export class LegacyContentController {
     private readonly media: MediaService,
   ) {}
 
-  /** Posts in the legacy shape, their categories and authors read in one query each. */
-  private async shaped(posts: PostEntity[]) {
-    const categoryIds = [...new Set(posts.map((p) => p.categoryId))];
-    const authorIds = [...new Set(posts.flatMap((p) => (p.authorId ? [p.authorId] : [])))];
-    const [categories, authors] = await Promise.all([
-      categoryIds.length ? this.categories.byIds(categoryIds) : [],
-      authorIds.length ? this.users.byIds(authorIds) : [],
-    ]);
-    const categoryById = new Map(categories.map((c) => [c.id, c]));
-    const authorById = new Map(authors.map((u) => [u.id, u]));
-    return posts.map((p) => toLegacyPost(p, categoryById.get(p.categoryId), p.authorId ? authorById.get(p.authorId) : undefined));
-  }
-
+  /** A list's posts come with their categories and authors joined in the list's own query. */
   private async list(filter: PostFilter, caller: AuthUser | undefined) {
-    return this.shaped(await this.posts.findAll(LEGACY_LIST, filter, caller));
+    const posts: JoinedPost[] = await this.posts.findAll(LEGACY_LIST, filter, caller);
+    return posts.map((p) => toLegacyPost(p, p.category ?? undefined, p.author ?? undefined));
   }
 
+  /** A post just written, with its category and author read beside it. */
   private async one(post: PostEntity) {
-    return (await this.shaped([post]))[0];
+    const [[category], [author]] = await Promise.all([
+      this.categories.byIds([post.categoryId]),
+      post.authorId ? this.users.byIds([post.authorId]) : [],
+    ]);
+    return toLegacyPost(post, category, author);
   }
 
   @Public()
