@@ -50,6 +50,8 @@ export class AppModule {
             playground: false,
             graphiql: config.nodeEnv !== 'production',
             introspection: true,
+            // "Did you mean …?" would describe the schema to visitors that introspection is closed to.
+            hideSchemaDetailsFromClientErrors: config.nodeEnv === 'production',
             allowBatchedHttpRequests: false,
             csrfPrevention: true,
             validationRules: [queryLimits()],

@@ -1,14 +1,16 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../common/auth-user.js';
 import { RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { JobQueue } from '../database/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
-import { passwordResetMail } from '../mail/templates.js';
+import { passwordResetMail, signInAttemptsMail } from '../mail/templates.js';
 import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from './dto/auth.args.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { User } from './entities/user.entity.js';
@@ -20,13 +22,36 @@ export interface JwtPayload {
   ver: number;
 }
 
+export interface SignedIn {
+  token: string;
+  user: User;
+  failedAttemptsSinceLastSignIn: number;
+}
+
 export const JWT_ISSUER = 'ministry-platform';
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const FAILED_LOGINS = {
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+/**
+ * Sign-in throttling that an attacker cannot turn against the owner: attempts are counted per (account, address)
+ * and per address, so guessing from one place is refused there only; failures on one account from many places
+ * make each attempt on it wait longer (doubling, capped) and tell the owner, but never lock the account.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
   perAddress: { limit: 100, windowSeconds: 15 * 60 },
+  accountFailures: { slowAfter: 10, windowSeconds: 60 * 60 },
+  delayMs: { first: 250, max: 8_000 },
 };
+
+/** How long an attempt on an account waits, given its recent failures from anywhere. */
+export function signInDelayMs(accountFailures: number): number {
+  const over = accountFailures - SIGN_IN_LIMITS.accountFailures.slowAfter;
+  return over < 0 ? 0 : Math.min(SIGN_IN_LIMITS.delayMs.first * 2 ** over, SIGN_IN_LIMITS.delayMs.max);
+}
 const RESET_MAILS_PER_ACCOUNT = { limit: 5, windowSeconds: 60 * 60 };
+export const RESET_QUEUE = 'password-reset';
+interface ResetRequest {
+  email: string;
+}
 
 export const NOT_AUTHORISED = 'You are not authorised to access this page';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct';
@@ -34,7 +59,7 @@ const BAD_CREDENTIALS = 'The e-mail address or password is not correct';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');
 
   constructor(
@@ -44,6 +69,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly limits: RateLimitService,
     private readonly mail: MailService,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -65,30 +91,42 @@ export class AuthService {
     return user;
   }
 
-  /** Checks credentials with per-account and per-address failure limits; answers the user and a token. */
-  async login(input: LoginArgs, ip: string): Promise<{ token: string; user: User }> {
-    const accountKey = `login-fail:account:${input.email}`;
-    const addressKey = `login-fail:address:${ip}`;
-    const [accountFailures, addressFailures] = await Promise.all([this.limits.count(accountKey), this.limits.count(addressKey)]);
-    if (accountFailures >= FAILED_LOGINS.perAccount.limit || addressFailures >= FAILED_LOGINS.perAddress.limit) {
-      throw AppError.tooManyRequests();
-    }
-    const user = await this.users.findOne({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+  /** Checks credentials under the sign-in limits; answers the user, a token and the failures since the last sign-in. */
+  async login(input: LoginArgs, ip: string): Promise<SignedIn> {
+    const pairKey = `sign-in:pair:${input.email}:${ip}`;
+    const addressKey = `sign-in:address:${ip}`;
+    const accountKey = `sign-in-failed:account:${input.email}`;
+    const { perAccountAndAddress, perAddress, accountFailures } = SIGN_IN_LIMITS;
+    const [pairAttempts, addressAttempts] = await this.limits.hitAll([
+      { key: pairKey, windowSeconds: perAccountAndAddress.windowSeconds },
+      { key: addressKey, windowSeconds: perAddress.windowSeconds },
+    ]);
+    if (pairAttempts > perAccountAndAddress.limit || addressAttempts > perAddress.limit) throw AppError.tooManyRequests();
+    const delay = signInDelayMs(await this.limits.count(accountKey));
+    if (delay) await sleep(delay);
+
+    const user = await this.users.findOne({
+      where: { email: input.email },
+      select: { id: true, email: true, firstname: true, passwordHash: true, failedSignIns: true },
+    });
     const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.password);
     if (!user || !valid) {
-      await Promise.all([
-        this.limits.hit(accountKey, FAILED_LOGINS.perAccount.windowSeconds),
-        this.limits.hit(addressKey, FAILED_LOGINS.perAddress.windowSeconds),
-      ]);
+      const failures = await this.limits.hit(accountKey, accountFailures.windowSeconds);
+      if (user) {
+        await this.users.increment({ id: user.id }, 'failedSignIns', 1);
+        if (failures === accountFailures.slowAfter) await this.mail.queue(signInAttemptsMail(user, failures, this.config.publicUrl));
+      }
       throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS, 'password');
     }
-    await this.limits.reset(accountKey);
+    // A right password is not a guess: this address starts afresh on this account.
+    await Promise.all([this.limits.reset(pairKey), this.limits.release([addressKey])]);
+    await this.users.update({ id: user.id }, { failedSignIns: 0, lastSignInAt: new Date() });
     const full = await this.users.findOneByOrFail({ id: user.id });
-    return { token: this.sign(full), user: full };
+    return { token: this.sign(full), user: full, failedAttemptsSinceLastSignIn: user.failedSignIns };
   }
 
   /** As login, but only an admin gets a token. */
-  async adminLogin(input: LoginArgs, ip: string): Promise<{ token: string; user: User }> {
+  async adminLogin(input: LoginArgs, ip: string): Promise<SignedIn> {
     const result = await this.login(input, ip);
     if (result.user.role !== 'Admin') throw new AppError('FORBIDDEN', NOT_AUTHORISED);
     return result;
@@ -111,11 +149,20 @@ export class AuthService {
     return { id: user.id, role: user.role, email: user.email };
   }
 
+  async onApplicationBootstrap() {
+    await this.jobs.work<ResetRequest>(RESET_QUEUE, ({ email }) => this.mailResetLink(email));
+  }
+
   /**
-   * Mails a reset link when the account exists. Answers nothing either way, so the caller cannot learn
-   * whether an e-mail address has an account.
+   * Queues a reset request and answers nothing: the same work for every address, so neither the answer nor its
+   * timing tells whether an e-mail address has an account. The job looks the address up.
    */
   async sendResetToken(email: string): Promise<void> {
+    await this.jobs.send<ResetRequest>(RESET_QUEUE, { email }, { retryLimit: 3, retryDelay: 30 });
+  }
+
+  /** Mails a reset link when the account exists (at most a few an hour per account). */
+  private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email });
     if (!user) return;
     const sent = await this.limits.hit(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowSeconds);

@@ -1,19 +1,31 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { JwtService } from '@nestjs/jwt';
-import { GraphQLError, Kind } from 'graphql';
+import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
 import type { AuthService, JwtPayload } from '../auth/auth.service.js';
 import type { GraphQLContext } from './loaders.js';
+
+/** Whether the document asks for `__schema` or `__type` anywhere: at the root, in a fragment or an inline fragment. */
+export function readsSchema(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
 
 /** In production only admins may read the schema (the admin console builds itself from it). */
 export function introspectionGate(jwt: JwtService, auth: AuthService): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operation, contextValue }) {
-          const introspects = !!operation && operation.selectionSet.selections.some(
-            (s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type'),
-          );
-          if (!introspects) return;
+        async didResolveOperation({ document, contextValue }) {
+          if (!readsSchema(document)) return;
           const header = contextValue.req.headers.authorization ?? '';
           const token = header.startsWith('Bearer ') ? header.slice(7) : '';
           const payload = token ? await jwt.verifyAsync<JwtPayload>(token).catch(() => undefined) : undefined;

@@ -27,19 +27,33 @@ export class RateLimitService {
 
   /** Counts one event and answers the count in the current window. */
   async hit(key: string, windowSeconds: number): Promise<number> {
+    return (await this.hitAll([{ key, windowSeconds }]))[0];
+  }
+
+  /**
+   * Counts one event under each key in one statement and answers the new counts in the same order: parallel
+   * requests each see their own increment, so none can slip through between a read and a write.
+   */
+  async hitAll(counters: { key: string; windowSeconds: number }[]): Promise<number[]> {
     if (Math.random() < 0.01) {
       await this.dataSource.query(`DELETE FROM rate_limit_counter WHERE resets_at < now() - interval '1 hour'`);
     }
-    const rows: { count: number }[] = await this.dataSource.query(
+    const rows: { key: string; count: number }[] = await this.dataSource.query(
       `INSERT INTO rate_limit_counter (key, count, resets_at)
-       VALUES ($1, 1, now() + make_interval(secs => $2))
+       SELECT key, 1, now() + make_interval(secs => seconds) FROM unnest($1::text[], $2::int[]) AS given(key, seconds)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_limit_counter.resets_at <= now() THEN 1 ELSE rate_limit_counter.count + 1 END,
          resets_at = CASE WHEN rate_limit_counter.resets_at <= now() THEN EXCLUDED.resets_at ELSE rate_limit_counter.resets_at END
-       RETURNING count`,
-      [key, windowSeconds],
+       RETURNING key, count`,
+      [counters.map((c) => c.key), counters.map((c) => c.windowSeconds)],
     );
-    return rows[0].count;
+    const counts = new Map(rows.map((row) => [row.key, row.count]));
+    return counters.map((c) => counts.get(c.key)!);
+  }
+
+  /** Takes back one event under each key (an attempt that turned out to be legitimate). */
+  async release(keys: string[]): Promise<void> {
+    await this.dataSource.query('UPDATE rate_limit_counter SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])', [keys]);
   }
 
   /** The count in the current window without adding to it. */

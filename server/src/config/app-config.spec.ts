@@ -1,8 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './app-config.js';
+
+const STRONG_PASSWORD = 'Tabernacle-oak-lantern-47';
+const production = (env: Record<string, string>) => ({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYPAL_EMULATOR: 'true', ADMIN_PASSWORD: STRONG_PASSWORD, ...env });
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'ministry-config-'));
 
@@ -23,8 +27,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR, PAYPAL_CLIENT_ID: 'only-the-id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
     expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough' })).toThrow(/PAYPAL_CLIENT_ID/);
-    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough', PAYPAL_EMULATOR: 'true' }).paypal.clientId).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: STRONG_PASSWORD })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: STRONG_PASSWORD, PAYPAL_EMULATOR: 'true' }).paypal.clientId).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 
@@ -32,5 +36,44 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://ministry.example/' });
     expect(config.publicUrl).toBe('https://ministry.example');
     expect(config.adminPasswordIsDefault).toBe(true);
+  });
+
+  describe('in production', () => {
+    it('refuses the published compose JWT secret, short ones and patterned ones', () => {
+      expect(() => loadConfig(production({ JWT_SECRET: 'change-this-to-a-long-random-secret-of-48-chars' }))).toThrow(/JWT_SECRET is a published example/);
+      expect(() => loadConfig(production({ JWT_SECRET: 'a'.repeat(64) }))).toThrow(/JWT_SECRET looks guessable/);
+      expect(() => loadConfig(production({ JWT_SECRET: 'abcdefgh'.repeat(5) }))).toThrow(/JWT_SECRET looks guessable/);
+      expect(() => loadConfig(production({ JWT_SECRET: 'our-church-website-secret-key' }))).toThrow(/JWT_SECRET/);
+    });
+
+    it('accepts a secret of 32 random bytes in hex or base64, and a generated one', () => {
+      expect(loadConfig(production({ JWT_SECRET: randomBytes(32).toString('hex') })).jwtSecret).toHaveLength(64);
+      expect(loadConfig(production({ JWT_SECRET: randomBytes(33).toString('base64') })).jwtSecret).toHaveLength(44);
+      expect(loadConfig(production({})).jwtSecret.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('refuses the README demo password and common passwords for the admin', () => {
+      expect(() => loadConfig(production({ ADMIN_PASSWORD: 'change-me-now' }))).toThrow(/ADMIN_PASSWORD is the published demo password/);
+      expect(() => loadConfig(production({ ADMIN_PASSWORD: 'password1' }))).toThrow(/ADMIN_PASSWORD is on the list of common passwords/);
+      expect(() => loadConfig(production({ ADMIN_PASSWORD: 'Sunshine2024' }))).toThrow(/common passwords/);
+      expect(loadConfig(production({})).adminPassword).toBe(STRONG_PASSWORD);
+    });
+
+    it('gives the PayPal emulator a secret of its own, not one derived from the JWT secret', () => {
+      const config = loadConfig(production({ JWT_SECRET: randomBytes(32).toString('hex') }));
+      expect(config.paypal.emulatorSecret).toBeDefined();
+      expect(config.paypal.emulatorSecret).not.toContain(config.jwtSecret);
+      expect(loadConfig(production({ PAYPAL_EMULATOR_SECRET: 'x'.repeat(40) })).paypal.emulatorSecret).toBe('x'.repeat(40));
+      expect(loadConfig(production({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).paypal.emulatorSecret).toBeUndefined();
+    });
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, never true', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, loopback, ::1' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback', '::1']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would trust every X-Forwarded-For entry/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ADMIN_PASSWORD, estimatedBits, isCommonPassword, isPublishedSecret, MIN_SECRET_BITS, secretFromEnvOrFile } from './secrets.js';
 
 /** The repository root, found from this file's place (src/config or dist/config under server/). */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,7 +25,8 @@ export interface AppConfig {
   adminPassword: string;
   adminPasswordIsDefault: boolean;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Express's `trust proxy`: how many proxies (hops) or which proxy addresses sit in front; false for none. */
+  trustProxy: false | number | string[];
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); never in production by default. */
   sqlCountHeader: boolean;
   paypal: {
@@ -32,6 +34,8 @@ export interface AppConfig {
     clientSecret?: string;
     apiBase: string;
     webhookId?: string;
+    /** Signs the built-in emulator's tokens and webhooks (when it runs); its own secret, never derived from another. */
+    emulatorSecret?: string;
     /** How long one PayPal call may take before it counts as unanswered. */
     timeoutMs: number;
   };
@@ -48,7 +52,6 @@ export interface AppConfig {
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
-export const DEFAULT_ADMIN_PASSWORD = 'change-me-now';
 
 export class ConfigError extends Error {}
 
@@ -85,17 +88,58 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
 }
 
 /** The JWT secret from JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
-function readJwtSecret(env: Env, dataDir: string): string {
-  const given = env.JWT_SECRET;
-  if (given !== undefined && given !== '') {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
-    return given;
+function readJwtSecret(env: Env, dataDir: string, production: boolean): string {
+  const { value, generated } = secretFromEnvOrFile(env.JWT_SECRET, dataDir, 'jwt-secret');
+  if (generated) return value;
+  if (value.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  if (production && isPublishedSecret(value)) {
+    throw new ConfigError('JWT_SECRET is a published example value: anyone could sign an admin token. Generate one with `openssl rand -base64 48`');
   }
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (production && estimatedBits(value) < MIN_SECRET_BITS) {
+    throw new ConfigError(`JWT_SECRET looks guessable (under ${MIN_SECRET_BITS / 8} random bytes). Generate one with \`openssl rand -base64 48\``);
+  }
+  return value;
+}
+
+function readAdminPassword(env: Env, production: boolean): string {
+  const password = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
+  if (password.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  if (!production) return password;
+  if (!env.ADMIN_PASSWORD) throw new ConfigError('ADMIN_PASSWORD must be set when NODE_ENV is production');
+  if (isPublishedSecret(password)) throw new ConfigError('ADMIN_PASSWORD is the published demo password: choose your own');
+  if (isCommonPassword(password)) throw new ConfigError('ADMIN_PASSWORD is on the list of common passwords: choose a less guessable one');
+  return password;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it: a hop count, or proxy addresses/CIDRs. `true` would trust
+ * every hop, so a client could pick the address its rate limits are counted under: it is refused.
+ */
+function readTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust every X-Forwarded-For entry, which clients can forge; set the number of proxies in front of the app (1 behind one load balancer) or their addresses',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10 or a list of proxy addresses, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(entry) && (!version || !prefixOk || extra !== undefined)) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
@@ -115,11 +159,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
-  const adminPassword = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
-  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
-  if (nodeEnv === 'production' && !env.ADMIN_PASSWORD) {
-    throw new ConfigError('ADMIN_PASSWORD must be set when NODE_ENV is production');
-  }
+  const production = nodeEnv === 'production';
+  const adminPassword = readAdminPassword(env, production);
 
   const paypalClientId = env.PAYPAL_CLIENT_ID || undefined;
   const paypalClientSecret = env.PAYPAL_CLIENT_SECRET || undefined;
@@ -127,7 +168,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
   // A live site must not take pretend payments by accident: production uses the emulator only when asked.
-  if (nodeEnv === 'production' && !paypalClientId && !readBoolean('PAYPAL_EMULATOR', env.PAYPAL_EMULATOR, false)) {
+  if (production && !paypalClientId && !readBoolean('PAYPAL_EMULATOR', env.PAYPAL_EMULATOR, false)) {
     throw new ConfigError('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set when NODE_ENV is production (or PAYPAL_EMULATOR=true for a demo)');
   }
   const paypalTimeoutMs = Number(env.PAYPAL_TIMEOUT_MS || '20000');
@@ -144,7 +185,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     dataDir,
     databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     databasePoolSize: poolSize,
-    jwtSecret: readJwtSecret(env, dataDir),
+    jwtSecret: readJwtSecret(env, dataDir, production),
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
     publicUrl,
     smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
@@ -154,13 +195,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminPassword,
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, true),
-    trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv !== 'production'),
     paypal: {
       clientId: paypalClientId,
       clientSecret: paypalClientSecret,
       apiBase: (readUrl('PAYPAL_API_BASE', env.PAYPAL_API_BASE, ['http:', 'https:']) ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
       webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+      emulatorSecret: paypalClientId ? undefined : secretFromEnvOrFile(env.PAYPAL_EMULATOR_SECRET, dataDir, 'paypal-emulator-secret').value,
       timeoutMs: paypalTimeoutMs,
     },
     s3: s3Bucket

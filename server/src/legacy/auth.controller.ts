@@ -55,7 +55,8 @@ export class LegacyAuthController {
   @HttpCode(200)
   async adminLogin(@Body() input: LoginArgs, @ClientIp() ip: string, @Res({ passthrough: true }) response: Response) {
     try {
-      return session(await this.auth.adminLogin(input, ip));
+      const signedIn = await this.auth.adminLogin(input, ip);
+      return { ...session(signedIn), failedAttemptsSinceLastSignIn: signedIn.failedAttemptsSinceLastSignIn };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       response.status(error.status);

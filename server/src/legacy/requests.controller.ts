@@ -10,6 +10,7 @@ import type { PrayerRequest } from '../requests/entities/prayer-request.entity.j
 import { PrayerRequestsService } from '../requests/prayer-requests.service.js';
 import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from '../requests/request-kinds.js';
 import { RequestsService } from '../requests/requests.service.js';
+import { forViewer } from '../requests/staff-only.js';
 
 /** A prayer request as the legacy tables read it, with the spec's `users{...}`. */
 const toLegacyPrayerRequest = (request: PrayerRequest) => ({
@@ -99,12 +100,12 @@ export class LegacyRequestsController {
     if (usersId !== undefined && Number(usersId) !== caller.id) {
       throw AppError.forbidden('You can only make prayer requests for yourself');
     }
-    return toLegacyPrayerRequest(await this.prayers.create(caller, input));
+    return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input)), caller);
   }
 
   @Get('prayer-request/:userId/my-prayer-requests')
   async myPrayerRequests(@CurrentUser() caller: AuthUser, @Param('userId') userId: string) {
-    return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map(toLegacyPrayerRequest);
+    return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request), caller));
   }
 
   @Roles('Admin')

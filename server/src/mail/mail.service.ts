@@ -17,7 +17,7 @@ const MAIL_QUEUE = 'mail';
 /**
  * Outgoing mail goes through a durable queue (pg-boss on our PostgreSQL): the caller stores its record first,
  * then queues the message, which survives a crash and is retried with back-off when the SMTP server fails.
- * Without SMTP_URL each message is written to DATA_DIR/outbox as an .eml file and its subject and links logged.
+ * Without SMTP_URL each message is written to DATA_DIR/outbox as an .eml file, and the file's name logged.
  */
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -57,7 +57,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     await mkdir(outbox, { recursive: true });
     const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
-    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    this.logger.log(`written to ${file}: "${message.subject}"${links.length ? ` ${links.join(' ')}` : ''}`);
+    // The file only: a message's links may carry a live token (a password reset) that logs must never hold.
+    this.logger.log(`written to ${file}`);
   }
 }

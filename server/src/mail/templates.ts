@@ -1,6 +1,23 @@
 import type { MailMessage } from './mail.service.js';
 
 /** Plain-text messages: they read well in every mail client and carry no markup to sanitise. */
+export function signInAttemptsMail(user: { email: string; firstname: string }, failures: number, publicUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: 'Someone is trying to sign in to your account',
+    text: [
+      `Dear ${user.firstname},`,
+      '',
+      `A wrong password has been given for your account ${failures} times in the last hour. Your account is not locked:`,
+      'you can still sign in as usual, and further attempts by anyone else are slowed down.',
+      '',
+      'If this was not you, choose a new password that you use nowhere else: ask for a reset link here.',
+      '',
+      `${publicUrl}/password`,
+    ].join('\n'),
+  };
+}
+
 export function passwordResetMail(user: { email: string; firstname: string }, link: string): MailMessage {
   return {
     to: user.email,

@@ -47,11 +47,11 @@ export class PrayerRequestsService {
   }
 
   list(caller: AuthUser, args: ListArgs, filter?: PrayerRequestFilter | null): Promise<PrayerRequest[]> {
-    return this.store.list(args, filter, this.scopeFor(caller, filter));
+    return this.store.list(args, filter, this.scopeFor(caller, filter), caller);
   }
 
   count(caller: AuthUser, filter?: PrayerRequestFilter | null): Promise<number> {
-    return this.store.count(filter, this.scopeFor(caller, filter));
+    return this.store.count(filter, this.scopeFor(caller, filter), caller);
   }
 
   /** Someone else's request is answered as not found, so ids cannot be probed. */

@@ -1,10 +1,12 @@
 import type { DeepPartial, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
+import type { AuthUser } from '../common/auth-user.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
 import type { RequestFilter } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
 import { REQUEST_ALIAS, type RequestKind } from './request-kinds.js';
 import type { RequestStatus } from './request-status.js';
+import { searchableFor } from './staff-only.js';
 
 export interface FollowUp {
   status?: RequestStatus | null;
@@ -22,20 +24,23 @@ export class RequestStore<T extends RequestRecord> {
     return this.repository.save(this.repository.create(fields));
   }
 
-  /** The filtered query shared by a list and its count; `scope` narrows it further (a member's own rows). */
-  query(filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void): SelectQueryBuilder<T> {
+  /**
+   * The filtered query shared by a list and its count; `scope` narrows it further (a member's own rows), and `q`
+   * searches only what the viewer may read.
+   */
+  query(filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void, viewer?: AuthUser): SelectQueryBuilder<T> {
     const query = this.repository.createQueryBuilder(REQUEST_ALIAS);
     if (filter?.status) query.andWhere(`${REQUEST_ALIAS}.status = :status`, { status: filter.status });
     scope?.(query);
-    return applyListFilter(query, filter, this.kind.list);
+    return applyListFilter(query, filter, { ...this.kind.list, searchable: searchableFor(this.kind.list.searchable ?? [], viewer) });
   }
 
-  list(args: ListArgs, filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void): Promise<T[]> {
-    return applyListPage(this.query(filter, scope), args, this.kind.list).getMany();
+  list(args: ListArgs, filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void, viewer?: AuthUser): Promise<T[]> {
+    return applyListPage(this.query(filter, scope, viewer), args, this.kind.list).getMany();
   }
 
-  count(filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void): Promise<number> {
-    return this.query(filter, scope).getCount();
+  count(filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void, viewer?: AuthUser): Promise<number> {
+    return this.query(filter, scope, viewer).getCount();
   }
 
   /** Every row, newest first, for the legacy admin tables. */

@@ -1,6 +1,7 @@
 import type { Type as ResolverClass } from '@nestjs/common';
 import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Roles } from '../common/decorators.js';
+import type { AuthUser } from '../common/auth-user.js';
+import { CurrentUser, Roles } from '../common/decorators.js';
 import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
@@ -28,13 +29,13 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
     constructor(private readonly requests: RequestsService) {}
 
     @Query(() => [kind.entity], { name: `all${kind.plural}` })
-    list(@Args() args: AllArgs): Promise<T[]> {
-      return this.requests.store(kind).list(args, args.filter);
+    list(@CurrentUser() caller: AuthUser, @Args() args: AllArgs): Promise<T[]> {
+      return this.requests.store(kind).list(args, args.filter, undefined, caller);
     }
 
     @Query(() => ListMetadata, { name: `_all${kind.plural}Meta` })
-    async meta(@Args() args: AllArgs): Promise<ListMetadata> {
-      return { count: await this.requests.store(kind).count(args.filter) };
+    async meta(@CurrentUser() caller: AuthUser, @Args() args: AllArgs): Promise<ListMetadata> {
+      return { count: await this.requests.store(kind).count(args.filter, undefined, caller) };
     }
 
     @Query(() => kind.entity, { name: kind.name })

@@ -43,7 +43,7 @@ export interface TestApp {
 
 /**
  * The real application on a fresh database of the test PostgreSQL server, listening on a loopback port.
- * Addresses come from X-Forwarded-For (TRUST_PROXY), so a test can act as many clients.
+ * Addresses come from X-Forwarded-For (one trusted proxy hop), so a test can act as many clients.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -62,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://site.test',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     SEED_DEMO: 'false',
     ...env,
   });

@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
+import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity.js';
@@ -150,4 +150,7 @@ export class AuthPayload {
 
   @Field(() => User)
   user: User;
+
+  @Field(() => Int, { description: 'Wrong passwords given for this account since its previous sign-in (the admin console shows it).' })
+  failedAttemptsSinceLastSignIn: number;
 }

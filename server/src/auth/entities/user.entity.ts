@@ -80,6 +80,15 @@ export class User {
   @Column({ name: 'token_version', default: 0 })
   tokenVersion: number;
 
+  /** Wrong passwords given for this account since its last successful sign-in. */
+  @HideField()
+  @Column({ name: 'failed_sign_ins', default: 0 })
+  failedSignIns: number;
+
+  @HideField()
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null;
+
   @Field()
   @Index('IDX_users_created_at')
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

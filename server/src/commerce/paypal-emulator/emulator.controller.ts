@@ -1,9 +1,26 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { CanActivate, Controller, ExecutionContext, Get, Inject, Injectable, NotFoundException, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isAdmin, type AuthUser } from '../../common/auth-user.js';
 import { Public } from '../../common/decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CreateOrderRequest } from '../paypal/paypal.types.js';
 import { checkoutPage, dashboardPage, notFoundPage } from './emulator.pages.js';
 import { Answer, CAPTURE_SCENARIOS, CaptureScenario, EMULATOR_EVENTS, EMULATOR_PATH, EmulatorEventType, PayPalEmulator, SignedEvent } from './emulator.service.js';
+
+/**
+ * The dashboard and the controls can settle or refund anyone's order: outside development and tests (a public
+ * demo in production) they are an admin's tools, and anyone else is told there is nothing here.
+ */
+@Injectable()
+class AdminToolsGuard implements CanActivate {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    if (this.config.nodeEnv !== 'production' || isAdmin(request.user)) return true;
+    throw new NotFoundException();
+  }
+}
 
 const send = (res: Response, answer: Answer) => {
   res.status(answer.status).setHeader('Cache-Control', 'no-store').json(answer.body);
@@ -23,7 +40,8 @@ const isEvent = (value: unknown): value is EmulatorEventType => EMULATOR_EVENTS.
  * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
  * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
  * `POST control/settings {tokenLifetimeSeconds}`. Registered only when no PayPal credentials are configured, so
- * with real credentials every path here answers 404.
+ * with real credentials every path here answers 404; in production the dashboard and controls answer 404 to
+ * anyone but an admin, and the approval page needs the key of the approve link it was given.
  */
 @Public()
 @Controller('paypal-emulator')
@@ -68,7 +86,7 @@ export class PayPalEmulatorController {
 
   @Get('checkoutnow')
   checkout(@Req() req: Request, @Res() res: Response) {
-    const view = this.emulator.checkoutView(text(req.query.token));
+    const view = this.emulator.checkoutView(text(req.query.token), text(req.query.key));
     res.setHeader('Cache-Control', 'no-store');
     if (!view) return res.status(404).type('html').send(notFoundPage());
     res.type('html').send(checkoutPage(view));
@@ -77,21 +95,23 @@ export class PayPalEmulatorController {
   @Post('checkoutnow')
   decide(@Req() req: Request, @Res() res: Response) {
     const form = body(req);
-    const token = text(form.token);
+    const [token, key] = [text(form.token), text(form.key)];
     const target =
       form.action === 'cancel'
-        ? this.emulator.cancel(token)
-        : this.emulator.approve(token, isScenario(form.outcome) ? form.outcome : undefined);
+        ? this.emulator.cancel(token, key)
+        : this.emulator.approve(token, key, isScenario(form.outcome) ? form.outcome : undefined);
     if (!target) return res.status(404).type('html').send(notFoundPage());
     res.redirect(303, target);
   }
 
+  @UseGuards(AdminToolsGuard)
   @Get()
   dashboard(@Req() req: Request, @Res() res: Response) {
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(dashboardPage(this.emulator, typeof req.query.notice === 'string' ? req.query.notice : undefined));
   }
 
+  @UseGuards(AdminToolsGuard)
   @Post('dashboard/events')
   async dashboardEvent(@Req() req: Request, @Res() res: Response) {
     const form = body(req);
@@ -113,17 +133,20 @@ export class PayPalEmulatorController {
 
   // Controls for tests
 
+  @UseGuards(AdminToolsGuard)
   @Get('control/stats')
   stats(@Res() res: Response) {
     send(res, { status: 200, body: this.emulator.stats() });
   }
 
+  @UseGuards(AdminToolsGuard)
   @Get('control/orders/:id')
   inspect(@Req() req: Request, @Res() res: Response) {
     const found = this.emulator.inspect(String(req.params.id));
     send(res, found ? { status: 200, body: found } : { status: 404, body: { message: 'no such order' } });
   }
 
+  @UseGuards(AdminToolsGuard)
   @Post('control/orders/:id/scenario')
   scenario(@Req() req: Request, @Res() res: Response) {
     const { capture } = body(req);
@@ -133,6 +156,7 @@ export class PayPalEmulatorController {
   }
 
   /** Sends (or with `deliver: false`, only signs) an event; answers the signed event and the shop's answer. */
+  @UseGuards(AdminToolsGuard)
   @Post('control/orders/:id/events')
   async event(@Req() req: Request, @Res() res: Response) {
     const { event_type: type, deliver } = body(req);
@@ -145,6 +169,7 @@ export class PayPalEmulatorController {
   }
 
   /** Sends a stored event again with a fresh transmission signature, as PayPal retries and resends. */
+  @UseGuards(AdminToolsGuard)
   @Post('control/events/:id/resend')
   async resend(@Req() req: Request, @Res() res: Response) {
     const signed = this.emulator.resignEvent(String(req.params.id));
@@ -152,6 +177,7 @@ export class PayPalEmulatorController {
     send(res, { status: 201, body: { ...signed, delivery: await this.emulator.deliver(signed) } });
   }
 
+  @UseGuards(AdminToolsGuard)
   @Post('control/settings')
   settings(@Req() req: Request, @Res() res: Response) {
     const seconds = Number(body(req).tokenLifetimeSeconds);

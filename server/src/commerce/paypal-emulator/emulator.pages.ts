@@ -83,6 +83,7 @@ export function checkoutPage(view: NonNullable<ReturnType<PayPalEmulator['checko
 ${itemsTable(view.unit)}
 <form method="post" action="${EMULATOR_PATH}/checkoutnow">
 <input type="hidden" name="token" value="${escape(view.id)}">
+<input type="hidden" name="key" value="${escape(view.key)}">
 <fieldset>
 <legend>When the shop captures this payment (for testing)</legend>
 ${choices}
@@ -94,6 +95,7 @@ ${choices}
 <p>PayPal order <code>${escape(view.id)}</code> (${escape(view.status)}).</p>
 <form method="post" action="${EMULATOR_PATH}/checkoutnow">
 <input type="hidden" name="token" value="${escape(view.id)}">
+<input type="hidden" name="key" value="${escape(view.key)}">
 <button type="submit" class="pay" name="action" value="pay">Return to the shop</button>
 </form>`;
   return page(`Pay ${total} (test payments)`, body);

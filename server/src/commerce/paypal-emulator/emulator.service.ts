@@ -112,7 +112,7 @@ export class PayPalEmulator {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ownOrigin: OwnOrigin,
   ) {
-    this.secret = createHmac('sha256', config.jwtSecret).update('paypal-emulator').digest();
+    this.secret = Buffer.from(config.paypal.emulatorSecret!);
   }
 
   /** The client secret the in-app PayPal client uses; derived, so nobody outside the server knows it. */
@@ -334,29 +334,45 @@ export class PayPalEmulator {
 
   // Approval page
 
-  /** The order as the approval page shows it, or undefined for an unknown token. */
-  checkoutView(token: string) {
+  /**
+   * The order an approve link names, when the link is one this emulator gave out: the order id alone is not
+   * enough, so nobody who learns an id (from a receipt, a log, a list) can approve someone else's order.
+   */
+  private linked(token: string, key: string): EmulatedOrder | undefined {
     const order = this.orders.get(token);
+    return order && safeEqual(key, this.approvalKey(order.id)) ? order : undefined;
+  }
+
+  private approvalKey(orderId: string): string {
+    return this.sign(`approve.${orderId}`);
+  }
+
+  /** The order as the approval page shows it, or undefined for an unknown token or key. */
+  checkoutView(token: string, key: string) {
+    const order = this.linked(token, key);
     if (!order) return undefined;
-    return { id: order.id, status: order.status, scenario: order.scenario, unit: order.request.purchase_units[0] };
+    return { id: order.id, key, status: order.status, scenario: order.scenario, unit: order.request.purchase_units[0] };
   }
 
   /** The buyer pressed Pay: the order is approved and they go back to the shop with `token` and `PayerID`. */
-  approve(token: string, scenario?: CaptureScenario): string | undefined {
-    const order = this.orders.get(token);
+  approve(token: string, key: string, scenario?: CaptureScenario): string | undefined {
+    const order = this.linked(token, key);
     if (!order) return undefined;
     if (scenario) order.scenario = scenario;
-    if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
-      order.status = 'APPROVED';
-      order.payerId = randomId(13);
-      this.touch(order);
-    }
+    this.markApproved(order);
     return withQuery(order.returnUrl ?? `${this.config.publicUrl}${EMULATOR_PATH}/`, { token: order.id, PayerID: order.payerId ?? randomId(13) });
   }
 
+  private markApproved(order: EmulatedOrder) {
+    if (order.status !== 'CREATED' && order.status !== 'PAYER_ACTION_REQUIRED') return;
+    order.status = 'APPROVED';
+    order.payerId = randomId(13);
+    this.touch(order);
+  }
+
   /** The buyer pressed Cancel: back to the shop's cancel URL with `token`; the order stays unapproved. */
-  cancel(token: string): string | undefined {
-    const order = this.orders.get(token);
+  cancel(token: string, key: string): string | undefined {
+    const order = this.linked(token, key);
     if (!order) return undefined;
     return withQuery(order.cancelUrl ?? `${this.config.publicUrl}${EMULATOR_PATH}/`, { token: order.id });
   }
@@ -412,7 +428,7 @@ export class PayPalEmulator {
     let resourceType = 'capture';
     switch (type) {
       case 'CHECKOUT.ORDER.APPROVED':
-        if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') this.approve(order.id);
+        this.markApproved(order);
         if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVABLE', `The order is ${order.status}.`);
         resource = this.representation(order) as unknown as Record<string, unknown>;
         resourceType = 'checkout-order';
@@ -490,7 +506,7 @@ export class PayPalEmulator {
     const links: LinkDescription[] = [{ href: base, rel: 'self', method: 'GET' }];
     if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
       links.push({
-        href: `${this.config.publicUrl}${EMULATOR_PATH}/checkoutnow?token=${order.id}`,
+        href: `${this.config.publicUrl}${EMULATOR_PATH}/checkoutnow?token=${order.id}&key=${this.approvalKey(order.id)}`,
         rel: order.experienceContext ? 'payer-action' : 'approve',
         method: 'GET',
       });

@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { RequestStatus } from '../request-status.js';
+import { staffOnly } from '../staff-only.js';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -16,7 +17,7 @@ export abstract class RequestRecord {
   status: RequestStatus;
 
   /** Internal to staff; never shown to the sender. */
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, middleware: [staffOnly] })
   @Column({ type: 'varchar', length: NOTE_MAX_LENGTH, nullable: true })
   note: string | null;
 
