@@ -15,11 +15,11 @@ export const seesStaffFields = (viewer?: AuthUser | null): boolean => isAdmin(vi
 export const staffOnly: FieldMiddleware<unknown, { req: Request & { user?: AuthUser } }> = (ctx, next) =>
   seesStaffFields(ctx.context.req.user) ? next() : null;
 
-/** A REST projection as the viewer may see it: staff-only fields are left out for anyone but staff. */
-export function forViewer<T extends Partial<Record<StaffOnlyField, unknown>>>(shape: T, viewer?: AuthUser | null): Omit<T, StaffOnlyField> | T {
+/** A REST projection as the viewer may see it: the shape stays the contract's, staff-only fields answer null to anyone but staff. */
+export function forViewer<T extends Partial<Record<StaffOnlyField, unknown>>>(shape: T, viewer?: AuthUser | null): T {
   if (seesStaffFields(viewer)) return shape;
   const visible = { ...shape };
-  for (const field of STAFF_ONLY_FIELDS) delete visible[field];
+  for (const field of STAFF_ONLY_FIELDS) if (field in visible) visible[field] = null as T[StaffOnlyField];
   return visible;
 }
 

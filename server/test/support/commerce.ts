@@ -56,8 +56,9 @@ export async function approve(t: TestApp, approveUrl: string, choice: { action?:
   expect(page.headers['content-type']).toMatch(/text\/html/);
   const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1];
   const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
+  const key = /name="key" value="([^"]+)"/.exec(page.text)?.[1];
   expect(action).toBeDefined();
-  const form: Record<string, string> = { token: token!, action: choice.action ?? 'pay' };
+  const form: Record<string, string> = { token: token!, key: key!, action: choice.action ?? 'pay' };
   if (choice.outcome) form.outcome = choice.outcome;
   const response = await t.http.post(action!).type('form').send(form).expect(303);
   return new URL(response.headers.location);

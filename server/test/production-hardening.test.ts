@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { CREATE_BOOK_ORDER, addBooks, ok } from './support/commerce.js';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+const KINDS = [
+  { type: 'ContactEnquiry', plural: 'ContactEnquiries', table: 'contact_enquiries' },
+  { type: 'Question', plural: 'Questions', table: 'questions' },
+  { type: 'CounsellingRequest', plural: 'CounsellingRequests', table: 'counselling_requests' },
+  { type: 'BaptismRequest', plural: 'BaptismRequests', table: 'baptism_requests' },
+  { type: 'PrayerRequest', plural: 'PrayerRequests', table: 'prayer_requests' },
+];
+const STAFF_NOTE = 'Staff only: spoke with the family on Tuesday';
+
+describe('a production-mode instance, as the security review found it', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('staff-only fields', () => {
+    it('never answers the staff note of a prayer request to the member who made it, on GraphQL or the legacy path', async () => {
+      const member = await t.member();
+      const admin = await t.adminToken();
+      const { createPrayerRequest } = await ok(t, 'mutation { createPrayerRequest(title: "Healing", body: "For my mother") { id note } }', {}, member.token);
+      expect(createPrayerRequest.note).toBeNull();
+      await ok(t, 'mutation($id: ID!, $note: String) { updatePrayerRequest(id: $id, note: $note) { id } }', { id: createPrayerRequest.id, note: STAFF_NOTE }, admin);
+
+      const one = await ok(t, 'query($id: ID!) { PrayerRequest(id: $id) { id title note } }', { id: createPrayerRequest.id }, member.token);
+      expect(one.PrayerRequest).toEqual({ id: createPrayerRequest.id, title: 'Healing', note: null });
+      const list = await ok(t, '{ allPrayerRequests { id note } }', {}, member.token);
+      expect(list.allPrayerRequests).toEqual([{ id: createPrayerRequest.id, note: null }]);
+      const searched = await ok(t, '{ _allPrayerRequestsMeta(filter: { q: "Tuesday" }) { count } }', {}, member.token);
+      expect(searched._allPrayerRequestsMeta.count).toBe(0);
+
+      const legacy = await t.http.get(`/api/prayer-request/${member.id}/my-prayer-requests`).set('authorization', `Bearer ${member.token}`).expect(200);
+      expect(legacy.body).toHaveLength(1);
+      expect(legacy.body[0].note).toBeNull();
+      expect(JSON.stringify(legacy.body)).not.toContain('Tuesday');
+
+      const asStaff = await ok(t, 'query($id: ID!) { PrayerRequest(id: $id) { note } _allPrayerRequestsMeta(filter: { q: "Tuesday" }) { count } }', { id: createPrayerRequest.id }, admin);
+      expect(asStaff.PrayerRequest.note).toBe(STAFF_NOTE);
+      expect(asStaff._allPrayerRequestsMeta.count).toBe(1);
+      const staffLegacy = await t.http.get(`/api/prayer-request/${member.id}/my-prayer-requests`).set('authorization', `Bearer ${admin}`).expect(200);
+      expect(staffLegacy.body[0].note).toBe(STAFF_NOTE);
+    });
+
+    it.each(KINDS)('answers the note of a $type to staff only', async ({ type, plural, table }) => {
+      const member = await t.member();
+      const inserts: Record<string, string> = {
+        prayer_requests: `(title, body, user_id, note) VALUES ('A title', 'A body', ${member.id}, $1)`,
+        contact_enquiries: `(name, email, phone, reason, message, note) VALUES ('Ann', '${member.email}', '0123', 'other', 'Hello', $1)`,
+        questions: `(email, question, note) VALUES ('${member.email}', 'Why?', $1)`,
+        counselling_requests: `(name, email, phone, description, note) VALUES ('Ann', '${member.email}', '0123', 'Grief', $1)`,
+        baptism_requests: `(name, email, phone, note) VALUES ('Ann', '${member.email}', '0123', $1)`,
+      };
+      const [{ id }] = await t.db.query(`INSERT INTO ${table} ${inserts[table]} RETURNING id`, [STAFF_NOTE]);
+      const query = `query($id: ID!) { one: ${type}(id: $id) { note } list: all${plural} { note } }`;
+      const asMember = await t.gql(query, { id }, member.token);
+      expect(JSON.stringify(asMember)).not.toContain(STAFF_NOTE);
+      const asStaff = await ok(t, query, { id }, await t.adminToken());
+      expect(asStaff.one.note).toBe(STAFF_NOTE);
+    });
+  });
+
+  describe('the PayPal emulator of a production demo', () => {
+    it('answers 404 to anyone but an admin on its dashboard and controls', async () => {
+      const member = await t.member();
+      await t.http.get('/paypal-emulator').expect(404);
+      await t.http.get('/paypal-emulator').set('authorization', `Bearer ${member.token}`).expect(404);
+      await t.http.get('/paypal-emulator/control/stats').expect(404);
+      await t.http.post('/paypal-emulator/control/orders/ANY/events').send({ event_type: 'PAYMENT.CAPTURE.COMPLETED' }).expect(404);
+      await t.http.post('/paypal-emulator/dashboard/events').type('form').send({ order: 'ANY', event_type: 'PAYMENT.CAPTURE.REFUNDED' }).expect(404);
+      const asAdmin = await t.http.get('/paypal-emulator').set('authorization', `Bearer ${await t.adminToken()}`).expect(200);
+      expect(asAdmin.text).toMatch(/PayPal emulator/i);
+    });
+
+    it('approves only the order of the approve link it gave, and shows no other', async () => {
+      const member = await t.member();
+      const [bookId] = await addBooks(t, [{ title: 'Psalms for every day', pricePence: 1200 }]);
+      const { createBookOrder } = await ok(t, CREATE_BOOK_ORDER, { items: [{ bookId: String(bookId), quantity: 1 }] }, member.token);
+      const link = new URL(createBookOrder.approveUrl);
+      expect(link.searchParams.get('token')).toBe(createBookOrder.orderID);
+      const key = link.searchParams.get('key')!;
+      expect(key).toBeTruthy();
+
+      await t.http.get(`/paypal-emulator/checkoutnow?token=${createBookOrder.orderID}`).expect(404);
+      await t.http.get(`/paypal-emulator/checkoutnow?token=${createBookOrder.orderID}&key=${key.slice(1)}x`).expect(404);
+      await t.http.post('/paypal-emulator/checkoutnow').type('form').send({ token: createBookOrder.orderID, action: 'pay' }).expect(404);
+
+      const page = await t.http.get(`${link.pathname}${link.search}`).expect(200);
+      expect(page.text).toContain(createBookOrder.orderID);
+      const approved = await t.http.post('/paypal-emulator/checkoutnow').type('form').send({ token: createBookOrder.orderID, key, action: 'pay' }).expect(303);
+      expect(approved.headers.location).toContain(`token=${createBookOrder.orderID}`);
+    });
+
+    it('signs with a secret of its own, not one derived from the JWT secret', () => {
+      expect(t.config.paypal.emulatorSecret).toBeDefined();
+      expect(t.config.paypal.emulatorSecret).not.toBe(t.config.jwtSecret);
+    });
+  });
+
+  describe('the schema', () => {
+    it('is not answered to a visitor through an inline or a named fragment', async () => {
+      const inline = await t.gql('{ ... on Query { __schema { mutationType { fields { name } } } } }');
+      expect(inline.data ?? null).toBeNull();
+      expect(inline.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const named = await t.gql('query { ...S } fragment S on Query { __type(name: "Mutation") { fields { name } } }');
+      expect(named.data ?? null).toBeNull();
+      expect(named.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const member = await t.member();
+      const asMember = await t.gql('{ ... on Query { __schema { queryType { name } } } }', {}, member.token);
+      expect(asMember.errors[0].extensions.code).toBe('FORBIDDEN');
+      const asAdmin = await t.gql('{ ... on Query { __schema { queryType { name } } } }', {}, await t.adminToken());
+      expect(asAdmin.data.__schema.queryType.name).toBe('Query');
+    });
+
+    it('suggests no field names for a mistyped field', async () => {
+      const answer = await t.gql('{ allPostz { id } }');
+      expect(answer.errors[0].message).not.toMatch(/Did you mean/);
+      expect(JSON.stringify(answer)).not.toContain('allPosts');
+    });
+  });
+
+  it('logs the outbox file of a reset e-mail, never its link', async () => {
+    const member = await t.member();
+    const lines: string[] = [];
+    const capture = (message: unknown) => void lines.push(String(message));
+    Logger.overrideLogger({ log: capture, error: capture, warn: capture, debug: capture, verbose: capture });
+    try {
+      await t.http.post('/api/send-reset-token').send({ email: member.email }).expect(200);
+      const deadline = Date.now() + 15_000;
+      while (!lines.some((line) => line.includes('.eml')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      Logger.overrideLogger(['error', 'warn']);
+    }
+    const written = lines.find((line) => line.includes('.eml'));
+    expect(written).toBeDefined();
+    const mail = await readFile(/written to (\S+\.eml)/.exec(written!)![1], 'utf8');
+    expect(mail).toMatch(/reset-password\?token=/);
+    expect(lines.join('\n')).not.toMatch(/token=|reset-password/);
+  });
+});
+
+describe('the production stack in docker-compose.yml', () => {
+  it('requires the secrets instead of falling back to published values, and trusts one proxy hop', async () => {
+    const compose = await readFile(fileURLToPath(new URL('../../docker-compose.yml', import.meta.url)), 'utf8');
+    expect(compose).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?/);
+    expect(compose).toMatch(/ADMIN_PASSWORD: \$\{ADMIN_PASSWORD:\?/);
+    expect(compose).not.toMatch(/change-me-now|change-this-to/);
+    expect(compose).toMatch(/TRUST_PROXY: "1"/);
+  });
+});
