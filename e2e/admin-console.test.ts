@@ -218,20 +218,21 @@ describe('admin console', () => {
   test('an admin marks a paid order as shipped and refunds a donation, each after confirming', async () => {
     const memberToken = await tokenOf(MEMBER.email, MEMBER.password);
     /** The buyer approves on the PayPal emulator's checkout page; the member then captures, as the web app does. */
-    const payFor = async (checkout: { orderID: string }, capture: string) => {
+    const payFor = async (checkout: { orderID: string; approveUrl: string }, capture: string) => {
+      const key = new URL(checkout.approveUrl).searchParams.get('key')!;
       const approval = await fetch(`${site.baseUrl}/paypal-emulator/checkoutnow`, {
         method: 'POST',
-        body: new URLSearchParams({ token: checkout.orderID, action: 'pay' }),
+        body: new URLSearchParams({ token: checkout.orderID, key, action: 'pay' }),
         redirect: 'manual',
       });
       assert.equal(approval.status, 303);
       const paid = await graphql<Record<string, { status: string }>>(`mutation Capture($id: String!) { result: ${capture}(orderID: $id) { status } }`, { id: checkout.orderID }, memberToken);
       assert.equal(paid.result.status, 'COMPLETED');
     };
-    const { order } = await graphql<{ order: { id: string; orderID: string } }>('mutation { order: createBookOrder(items: [{ bookId: "1", quantity: 2 }]) { id orderID } }', {}, memberToken);
+    const { order } = await graphql<{ order: { id: string; orderID: string; approveUrl: string } }>('mutation { order: createBookOrder(items: [{ bookId: "1", quantity: 2 }]) { id orderID approveUrl } }', {}, memberToken);
     await payFor(order, 'captureBookOrder');
-    const { donation } = await graphql<{ donation: { id: string; orderID: string } }>(
-      'mutation { donation: createDonation(amount: 12.5, currency: "GBP", description: "Building fund") { id orderID } }',
+    const { donation } = await graphql<{ donation: { id: string; orderID: string; approveUrl: string } }>(
+      'mutation { donation: createDonation(amount: 12.5, currency: "GBP", description: "Building fund") { id orderID approveUrl } }',
       {},
       memberToken,
     );

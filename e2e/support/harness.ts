@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const ADMIN = { email: 'admin@example.org', password: 'change-me-now' };
+/** Production refuses the README's demo password and common ones, so the browser tests sign in with their own. */
+export const ADMIN = { email: 'admin@example.org', password: 'Psalm-23-green-pastures-e2e' };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Site {

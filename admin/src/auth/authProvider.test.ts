@@ -21,13 +21,14 @@ describe('the admin auth provider', () => {
 
   it('logs an admin in through adminLogin and keeps the session', async () => {
     const token = jwt(3600);
-    const fetch = answering(() => ({ data: { adminLogin: { token, user: admin } } }));
+    const fetch = answering(() => ({ data: { adminLogin: { token, user: admin, failedAttemptsSinceLastSignIn: 2 } } }));
     await createAuthProvider(fetch).login({ username: ' admin@example.org ', password: 'change-me-now' });
 
     const body = bodyOf(fetch.mock.calls[0][1]);
     expect(body.query).toContain('adminLogin');
+    expect(body.query).toContain('failedAttemptsSinceLastSignIn');
     expect(body.variables).toEqual({ email: 'admin@example.org', password: 'change-me-now' });
-    expect(readSession()).toEqual({ token, user: admin });
+    expect(readSession()).toEqual({ token, user: admin, failedAttemptsSinceLastSignIn: 2 });
   });
 
   it("refuses a member with the server's 'You are not authorised to access this page' and keeps nothing", async () => {

@@ -3,7 +3,7 @@ import { NOT_AUTHORISED, SESSION_ENDED } from '../data/errors';
 import { clearSession, isExpired, readSession, saveSession, type AdminSession } from './session';
 
 const ADMIN_LOGIN = `mutation AdminLogin($email: String!, $password: String!) {
-  adminLogin(email: $email, password: $password) { token user { id firstname lastname email role } }
+  adminLogin(email: $email, password: $password) { token failedAttemptsSinceLastSignIn user { id firstname lastname email role } }
 }`;
 const LOGOUT = 'mutation Logout { logout }';
 

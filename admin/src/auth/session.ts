@@ -2,6 +2,8 @@
 export type AdminSession = {
   token: string;
   user: { id: string; firstname: string; lastname: string; email: string; role: string };
+  /** Wrong passwords given for this account since its previous sign-in; shown once, then set to 0. */
+  failedAttemptsSinceLastSignIn?: number;
 };
 
 const KEY = 'ministry-admin.session';
