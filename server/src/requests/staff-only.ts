@@ -19,7 +19,7 @@ export const staffOnly: FieldMiddleware<unknown, { req: Request & { user?: AuthU
 export function forViewer<T extends Partial<Record<StaffOnlyField, unknown>>>(shape: T, viewer?: AuthUser | null): T {
   if (seesStaffFields(viewer)) return shape;
   const visible = { ...shape };
-  for (const field of STAFF_ONLY_FIELDS) if (field in visible) visible[field] = null as T[StaffOnlyField];
+  for (const field of STAFF_ONLY_FIELDS) if (field in visible) visible[field] = null;
   return visible;
 }
 
