@@ -24,7 +24,7 @@ export class DatabaseModule {
             migrations: MIGRATIONS,
             migrationsRun: true,
             migrationsTransactionMode: 'each',
-            extra: { max: config.databasePoolSize, connectionTimeoutMillis: 10_000 },
+            extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
             logger: counter,
             logging: ['query', 'error', 'warn'],
           }),
