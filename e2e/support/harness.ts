@@ -15,6 +15,8 @@ export interface Site {
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output(): string;
+  /** False once the server's process has exited, whatever the reason. */
+  running(): boolean;
   /** Stops the server (and its embedded database); the data folder is removed unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -32,7 +34,8 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the built application (`npm run build` first) as a real process on a free port, with a throw-away
- * DATA_DIR, the embedded PostgreSQL, the demo seed and the PayPal emulator; waits for /healthz.
+ * DATA_DIR, the embedded PostgreSQL (or `DATABASE_URL`), the demo seed and the PayPal emulator; waits for
+ * /healthz.
  */
 export async function startSite(env: Record<string, string> = {}, reuseDataDir?: string): Promise<Site> {
   const port = await freePort();
@@ -77,6 +80,7 @@ export async function startSite(env: Record<string, string> = {}, reuseDataDir?:
     baseUrl,
     dataDir,
     output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -54,6 +54,9 @@ export class AppModule {
             hideSchemaDetailsFromClientErrors: config.nodeEnv === 'production',
             allowBatchedHttpRequests: false,
             csrfPrevention: true,
+            // Keep the status an error asks for in `extensions.http` (503 + Retry-After while the database is
+            // away), so load balancers and clients see it; Nest would otherwise reset it to 200.
+            preserveHttpStatusForExecutionErrors: false,
             validationRules: [queryLimits()],
             plugins: [publicCache.plugin(), ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : [])],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),

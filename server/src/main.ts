@@ -17,6 +17,11 @@ async function main() {
   }
   Logger.overrideLogger(createLogger(config));
   const logger = new Logger('Main');
+  // Libraries start background promises nobody awaits (pg-boss completes a job that way); when the database
+  // restarts under them they reject. That must never take the whole site down: log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    logger.error(`unhandled rejection (still serving): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  });
 
   let embedded: RunningDatabase | undefined;
   if (!config.databaseUrl) {

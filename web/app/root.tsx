@@ -12,6 +12,9 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The root's data (nonce, payment mode) never changes during a visit: no refetch on navigation. */
 export const shouldRevalidate = () => false;
 
+/** An error page keeps the headers its error was thrown with (Retry-After on a 503). */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -60,7 +63,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = notFound
     ? 'We could not find the page you were looking for. It may have moved, or the link may be mistyped.'
     : 'Sorry, this page could not be shown just now. Please try again in a moment.';
-  if (!notFound) console.error(error);
+  // A 503 (the database is away) is already logged once by the API; anything else unexpected is logged here.
+  const expected = isRouteErrorResponse(error) && (error.status === 404 || error.status === 503);
+  if (!expected) console.error(error);
   return (
     <>
       <title>{`${title} | ${siteConfig.name}`}</title>

@@ -8,7 +8,11 @@ export const ERROR_STATUS = {
   PAYMENT_FAILED: 402,
   TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
+
+/** How long a client or load balancer is asked to wait before retrying a 503 (a database restart takes seconds). */
+export const RETRY_AFTER_SECONDS = 5;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -43,6 +47,10 @@ export class AppError extends Error {
 
   static unauthenticated(message = 'Please log in to continue'): AppError {
     return new AppError('UNAUTHENTICATED', message);
+  }
+
+  static serviceUnavailable(): AppError {
+    return new AppError('SERVICE_UNAVAILABLE', 'The site is briefly unavailable. Please try again in a few seconds.');
   }
 
   static tooManyRequests(): AppError {

@@ -1,7 +1,9 @@
+import { HeaderMap } from '@apollo/server';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { AppError, ERROR_STATUS, ErrorCode } from './app-error.js';
+import { isDatabaseUnavailable } from '../database/database-unavailable.js';
+import { AppError, ERROR_STATUS, ErrorCode, RETRY_AFTER_SECONDS } from './app-error.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
@@ -18,11 +20,14 @@ export function toAppError(error: unknown): AppError | undefined {
     if (status === 413) return AppError.badInput('image', 'The file is too large');
     return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_USER_INPUT'), message);
   }
+  if (isDatabaseUnavailable(error)) return AppError.serviceUnavailable();
   return undefined;
 }
 
 export function toGraphQLError(error: AppError): GraphQLError {
-  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field } });
+  // Apollo takes `extensions.http` as the response's status and headers, and leaves it out of the body.
+  const http = error.code === 'SERVICE_UNAVAILABLE' ? { status: error.status, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) } : undefined;
+  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field, ...(http && { http }) } });
 }
 
 /**
@@ -36,6 +41,8 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const known = toAppError(exception);
     if (!known) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // One line, no stack: an outage fails every request the same way. The driver's message holds no user data.
+    else if (known.code === 'SERVICE_UNAVAILABLE' && exception instanceof Error) this.logger.warn(`database unavailable: ${exception.message}`);
     const error = known ?? new AppError('BAD_GATEWAY', 'Something went wrong on our side. Please try again.');
     const status = known ? error.status : 500;
 
@@ -44,6 +51,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     }
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
+    if (error.code === 'SERVICE_UNAVAILABLE') response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json({ errors: [{ msg: error.message, path: error.field ?? '' }], code: error.code });
   }
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** How long a request waits for a database connection before it is answered 503. */
+  databaseConnectTimeoutMs: number;
   jwtSecret: string;
   jwtExpiresIn: string;
   publicUrl: string;
@@ -156,6 +158,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "${env.DATABASE_POOL_SIZE}"`);
   }
 
+  const connectTimeoutMs = Number(env.DATABASE_CONNECT_TIMEOUT_MS || '5000');
+  if (!Number.isInteger(connectTimeoutMs) || connectTimeoutMs < 100 || connectTimeoutMs > 60_000) {
+    throw new ConfigError(`DATABASE_CONNECT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000, got "${env.DATABASE_CONNECT_TIMEOUT_MS}"`);
+  }
+
   const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
@@ -185,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     dataDir,
     databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     databasePoolSize: poolSize,
+    databaseConnectTimeoutMs: connectTimeoutMs,
     jwtSecret: readJwtSecret(env, dataDir, production),
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
     publicUrl,

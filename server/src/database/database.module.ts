@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
@@ -24,7 +24,9 @@ export class DatabaseModule {
             migrations: MIGRATIONS,
             migrationsRun: true,
             migrationsTransactionMode: 'each',
-            extra: { max: config.databasePoolSize, connectionTimeoutMillis: 10_000 },
+            extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
+            // An idle connection cut by a database restart: the pool drops it and opens a fresh one when asked.
+            poolErrorHandler: (error: Error) => new Logger('Database').warn(`idle connection lost: ${error.message}`),
             logger: counter,
             logging: ['query', 'error', 'warn'],
           }),

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
 
 export interface SendOptions {
@@ -20,8 +21,11 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
 
-  constructor(@Inject(DATABASE_URL) url: string) {
-    this.boss = new PgBoss({ connectionString: url, max: 2, schedule: false, supervise: true });
+  constructor(@Inject(DATABASE_URL) url: string, @Inject(APP_CONFIG) config: AppConfig) {
+    // pg-boss hands its options to node-postgres's Pool, whose connect timeout its typings leave out.
+    const pool = { connectionTimeoutMillis: config.databaseConnectTimeoutMs };
+    this.boss = new PgBoss({ connectionString: url, max: 2, schedule: false, supervise: true, ...pool });
+    // Failed polls, maintenance and pool errors while the database is away: logged, and pg-boss carries on.
     this.boss.on('error', (error) => this.logger.error(error.message));
   }
 
@@ -54,7 +58,9 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           this.logger.warn(`${name} job ${job.id} failed, will retry: ${message}`);
-          await this.boss.fail(name, job.id, { message });
+          // Without the database the failure cannot be recorded; the job stays active and expires into a retry.
+          // Throwing here would fail the rest of the batch, which did succeed.
+          await this.boss.fail(name, job.id, { message }).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not record the failure: ${failure.message}`));
         }
       }
     });

@@ -43,16 +43,20 @@ export interface TestApp {
 
 /**
  * The real application on a fresh database of the test PostgreSQL server, listening on a loopback port.
- * Addresses come from X-Forwarded-For (one trusted proxy hop), so a test can act as many clients.
+ * Addresses come from X-Forwarded-For (one trusted proxy hop), so a test can act as many clients. `databasePort`
+ * reaches the database through another port on the same host (a relay the test controls).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { databasePort?: number } = {}): Promise<TestApp> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const serverUrl = process.env.TEST_POSTGRES_URL!;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const databaseUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  const direct = new URL(serverUrl.replace(/\/[^/]*$/, `/${name}`));
+  // A test may put a relay of its own (support/database-proxy.ts) between the app and the database.
+  if (options.databasePort) direct.port = String(options.databasePort);
+  const databaseUrl = direct.href;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ministry-test-data-'));
   const config = loadConfig({

@@ -24,13 +24,16 @@ export function errorCode(errors: GraphqlError[] | undefined): string | undefine
 }
 
 /**
- * A public read for a loader. A missing record becomes a 404 page; any other failure is logged and the page
- * renders with what did arrive, so one broken block never takes the whole page down.
+ * A public read for a loader. A missing record becomes a 404 page, and an unreachable database a 503 with
+ * Retry-After (as the API answers), so a load balancer or crawler comes back rather than keeping an empty page.
+ * Any other failure is logged and the page renders with what did arrive, so one broken block never takes the
+ * whole page down.
  */
 export async function loadPublic<T>(context: AppLoadContext, query: string, variables?: Record<string, unknown>): Promise<Partial<T>> {
   const result = await context.graphql<T>(query, variables);
   if (result.errors?.length) {
     if (errorCode(result.errors) === 'NOT_FOUND') throw data('Not found', { status: 404 });
+    if (errorCode(result.errors) === 'SERVICE_UNAVAILABLE') throw data('Service unavailable', { status: 503, headers: { 'Retry-After': '5' } });
     console.error(`GraphQL read failed: ${result.errors.map((e) => e.message).join('; ')}`);
   }
   return result.data ?? {};
