@@ -13,7 +13,7 @@ import { PublicReadCache } from './common/public-read-cache.js';
 import { pageCache } from './page-cache.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
-export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator'];
+export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator', '/cities'];
 
 const ownedByServer = (path: string) => SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
