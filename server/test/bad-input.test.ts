@@ -27,8 +27,8 @@ describe('bad input', () => {
       log.push(String(chunk));
       return true;
     };
-    process.stdout.write = capture as typeof process.stdout.write;
-    process.stderr.write = capture as typeof process.stderr.write;
+    process.stdout.write = capture;
+    process.stderr.write = capture;
   });
   afterEach(() => {
     process.stdout.write = writes.out;
