@@ -25,11 +25,13 @@ export class GeoResolver {
   constructor(private readonly geo: GeoService) {}
 
   @Query(() => [Country])
+  @Extensions({ listSize: 250 })
   countries() {
     return this.geo.countries();
   }
 
   @Query(() => [State])
+  @Extensions({ listSize: 250 })
   states(@Args('country') country: string) {
     return this.geo.states(country);
   }
