@@ -100,7 +100,7 @@ describe('query cost', () => {
       {
         query: 'query Unused { allBooks { id } } query Third($n: Int) { b: allVideos { id }, a: allPosts(perPage: $n) { id, name } }',
         operationName: 'Third',
-        variables: { n: 3 },
+        variables: { unused: Math.random(), n: 3 },
       },
     ];
     for (let round = 0; round < 3; round++) {

@@ -69,7 +69,10 @@ export class PublicReadCache implements OnModuleInit {
         return {
           didResolveOperation: async ({ operation, document }) => {
             if (operation?.operation !== OperationTypeNode.QUERY) return;
-            key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(request.variables ?? {})}`).digest('base64url');
+            // Only the variables the operation declares: others are ignored by GraphQL, so they must not vary the key.
+            const declared = new Set(operation.variableDefinitions?.map((v) => v.variable.name.value));
+            const variables = Object.fromEntries(Object.entries(request.variables ?? {}).filter(([name]) => declared.has(name)));
+            key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
             cached = this.get<Result>(key);
             if (cached || !rateLimit) return;
             // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
