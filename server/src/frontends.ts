@@ -92,7 +92,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
         testPayments: testPayments(),
         graphql: async (query, variables) => {
           const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
-          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create() } });
+          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create(), internal: true } });
           if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
           return response.body.singleResult as never;
         },

@@ -92,6 +92,14 @@ describe('query cost', () => {
     await t.http.get('/cities/GB').expect(404);
   });
 
+  it('counts a burst of the same new query once: those arriving meanwhile wait for the first answer', async () => {
+    const from = nextAddress();
+    const burst = await Promise.all(Array.from({ length: 4 * RATE_LIMIT }, () => post({ query: '{ allBooks(perPage: 3) { id } }' }, from)));
+    expect(burst.map((r) => r.status)).toEqual(Array(4 * RATE_LIMIT).fill(200));
+    const [counter] = await t.db.query('SELECT count FROM rate_limit_counter WHERE key = $1', [`graphql:${from}`]);
+    expect(counter.count).toBe(1);
+  });
+
   it('answers a visitor query written differently from the public cache, and limits queries that miss it', async () => {
     const from = nextAddress();
     const variants = [

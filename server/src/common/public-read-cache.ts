@@ -31,6 +31,8 @@ export class PublicReadCache implements OnModuleInit {
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
+  private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -53,6 +55,22 @@ export class PublicReadCache implements OnModuleInit {
     this.entries.set(key, { value, expires: Date.now() + PublicReadCache.TTL_MS });
   }
 
+  /** Marks a key as being answered; the returned function hands the answer (or none) to those waiting. */
+  private startAnswering(key: string): (result: Result | undefined) => void {
+    let resolve!: (result: Result | undefined) => void;
+    const answer = new Promise<Result | undefined>((r) => (resolve = r));
+    this.inflight.set(key, answer);
+    const done = (result: Result | undefined) => {
+      clearTimeout(timer);
+      if (this.inflight.get(key) === answer) this.inflight.delete(key);
+      resolve(result);
+    };
+    // Whatever happens to the request, those waiting give up after a while and run the query themselves.
+    const timer = setTimeout(() => done(undefined), 10_000);
+    timer.unref();
+    return done;
+  }
+
   /**
    * Caches visitors' queries under a normalised key, and counts each visitor query the cache cannot answer
    * against the caller's address (`rateLimit.perMinute`), so varying the query text to miss the cache
@@ -66,6 +84,7 @@ export class PublicReadCache implements OnModuleInit {
         if (headers.authorization || headers['x-sql-count'] || !request.query) return;
         let key: string | undefined;
         let cached: Result | undefined;
+        let finish: ((result: Result | undefined) => void) | undefined;
         return {
           didResolveOperation: async ({ operation, document }) => {
             if (operation?.operation !== OperationTypeNode.QUERY) return;
@@ -74,13 +93,23 @@ export class PublicReadCache implements OnModuleInit {
             const variables = Object.fromEntries(Object.entries(request.variables ?? {}).filter(([name]) => declared.has(name)));
             key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
             cached = this.get<Result>(key);
-            if (cached || !rateLimit) return;
-            // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
-            const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60);
-            if (count > rateLimit.perMinute) {
-              throw new GraphQLError(`Too many requests from your address (at most ${rateLimit.perMinute} a minute that are not already cached). Please wait a minute and try again.`, {
-                extensions: { code: 'TOO_MANY_REQUESTS', http: { status: 429 } },
-              });
+            if (!cached) {
+              const pending = this.inflight.get(key);
+              if (pending) cached = await pending;
+              else finish = this.startAnswering(key);
+            }
+            if (cached) return;
+            // Pages rendered on the server run the web app's own queries, whose text a client cannot vary.
+            if (rateLimit && !contextValue.internal) {
+              // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
+              const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60);
+              if (count > rateLimit.perMinute) {
+                finish?.(undefined);
+                finish = undefined;
+                throw new GraphQLError(`Too many requests from your address (at most ${rateLimit.perMinute} a minute that are not already cached). Please wait a minute and try again.`, {
+                  extensions: { code: 'TOO_MANY_REQUESTS', http: { status: 429 } },
+                });
+              }
             }
           },
           responseForOperation: async ({ operation, document }) => {
@@ -94,8 +123,10 @@ export class PublicReadCache implements OnModuleInit {
           willSendResponse: async ({ response, operation }) => {
             const stored = key;
             key = undefined;
-            if (!stored || operation?.operation !== OperationTypeNode.QUERY || response.body.kind !== 'single' || response.body.singleResult.errors) return;
-            this.set(stored, response.body.singleResult);
+            const ok = stored && operation?.operation === OperationTypeNode.QUERY && response.body.kind === 'single' && !response.body.singleResult.errors;
+            if (ok && response.body.kind === 'single') this.set(stored, response.body.singleResult);
+            finish?.(ok && response.body.kind === 'single' ? response.body.singleResult : undefined);
+            finish = undefined;
           },
         };
       },
@@ -112,6 +143,18 @@ const fragmentsOf = (document: DocumentNode) =>
  * document and the order of fields or aliases no longer make a different cache entry.
  */
 export function normalisedQuery(document: DocumentNode, operation: OperationDefinitionNode): string {
+  // Parsed documents are reused for the same text, so each is normalised once.
+  let normalised = normalisedByOperation.get(operation);
+  if (normalised === undefined) {
+    normalised = normalise(document, operation);
+    normalisedByOperation.set(operation, normalised);
+  }
+  return normalised;
+}
+
+const normalisedByOperation = new WeakMap<OperationDefinitionNode, string>();
+
+function normalise(document: DocumentNode, operation: OperationDefinitionNode): string {
   const sortSelections = { SelectionSet: (node: SelectionSetNode) => ({ ...node, selections: [...node.selections].sort((a, b) => compare(print(a), print(b))) }) };
   const fragments = [...fragmentsOf(document).values()].sort((a, b) => compare(a.name.value, b.name.value));
   const parts = [{ ...operation, name: undefined }, ...fragments].map((definition) => print(visit(definition, sortSelections)));

@@ -41,10 +41,22 @@ const estimateField: ComplexityEstimator = ({ type, field, args, childComplexity
 
 /** The estimated cost of an operation, and a `perPage` past `maxPerPage` if it asks for one. */
 export function measureQuery(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined, maxPerPage: number) {
-  const rules: CostRules = { maxPerPage };
-  const cost = getComplexity({ schema, query: document, variables, operationName, estimators: [estimateField], context: rules });
-  return { cost, perPageOver: rules.perPageOver };
+  // Parsed documents are reused for the same text: a busy query is measured once per set of variables.
+  let measured = measuredByDocument.get(document);
+  if (!measured) measuredByDocument.set(document, (measured = new Map()));
+  const key = `${maxPerPage}\n${operationName ?? ''}\n${JSON.stringify(variables)}`;
+  let result = measured.get(key);
+  if (!result) {
+    const rules: CostRules = { maxPerPage };
+    const cost = getComplexity({ schema, query: document, variables, operationName, estimators: [estimateField], context: rules });
+    result = { cost, perPageOver: rules.perPageOver };
+    if (measured.size >= 50) measured.clear();
+    measured.set(key, result);
+  }
+  return result;
 }
+
+const measuredByDocument = new WeakMap<DocumentNode, Map<string, { cost: number; perPageOver?: number }>>();
 
 const badRequest = (message: string, extensions: Record<string, unknown> = {}) =>
   new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...extensions, http: { status: 400 } } });
