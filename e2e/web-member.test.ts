@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, startSite, type Site } from './support/harness.ts';
 import { graphql, refuseOtherOrigins } from './web-helpers.ts';
@@ -36,6 +36,9 @@ async function choose(label: string, typed: string, option: string) {
 }
 
 test('a visitor registers with the dependent country, state and city lists', async () => {
+  const requests: { path: string; body: string }[] = [];
+  const record = (request: Request) => requests.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' });
+  page.on('request', record);
   await page.goto(`${site.baseUrl}/register`, { waitUntil: 'networkidle' });
   await page.getByLabel('Title').selectOption('Sister');
   await page.getByLabel('Gender').selectOption('female');
@@ -55,6 +58,10 @@ test('a visitor registers with the dependent country, state and city lists', asy
   await choose('Country', 'united king', 'United Kingdom');
   await choose('State, county or region', 'engl', 'England');
   await choose('City or town', 'Londo', 'London');
+  page.off('request', record);
+  // Cities come from the country's file, which the browser caches, never from a per-state API call.
+  assert.ok(requests.some((r) => r.path === '/cities/GB.json'), 'the cities of the United Kingdom were read from their file');
+  assert.deepEqual(requests.filter((r) => r.path.endsWith('/cities') || r.body.includes('cities(')), []);
 
   await page.getByRole('button', { name: 'Create account' }).click();
   const password = page.getByLabel('Password');

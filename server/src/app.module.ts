@@ -15,6 +15,8 @@ import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './common/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './common/public-read-cache.js';
+import { queryCost } from './common/query-cost.js';
+import { RateLimitService } from './common/rate-limit.js';
 import { validationPipe } from './common/validation.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -42,8 +44,8 @@ export class AppModule {
         CommerceModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [LoaderFactory, JwtService, AuthService, PublicReadCache],
-          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicReadCache) => ({
+          inject: [LoaderFactory, JwtService, AuthService, PublicReadCache, RateLimitService],
+          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicReadCache, limits: RateLimitService) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
@@ -58,7 +60,11 @@ export class AppModule {
             // away), so load balancers and clients see it; Nest would otherwise reset it to 200.
             preserveHttpStatusForExecutionErrors: false,
             validationRules: [queryLimits()],
-            plugins: [publicCache.plugin(), ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : [])],
+            plugins: [
+              queryCost(jwt),
+              publicCache.plugin({ limits, perMinute: config.graphqlRateLimit }),
+              ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : []),
+            ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
             formatError: (formatted) => {
               const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};

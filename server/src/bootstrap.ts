@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
+import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './common/public-read-cache.js';
 import { publicListCache } from './legacy/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
@@ -49,6 +50,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     }),
   );
   app.use(compression());
+  app.use(refuseMalformedPaths);
 
   if (config.sqlCountHeader) {
     const counter = app.get(SqlCounter);

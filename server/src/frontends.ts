@@ -13,7 +13,7 @@ import { PublicReadCache } from './common/public-read-cache.js';
 import { pageCache } from './page-cache.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
-export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator'];
+export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator', '/cities'];
 
 const ownedByServer = (path: string) => SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
@@ -92,7 +92,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
         testPayments: testPayments(),
         graphql: async (query, variables) => {
           const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
-          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create() } });
+          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create(), internal: true } });
           if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
           return response.body.singleResult as never;
         },

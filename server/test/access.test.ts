@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiRoutes, readSchema } from './support/surface.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 /**
@@ -69,73 +70,18 @@ const PUBLIC_GRAPHQL = new Set([
   'Query.paymentSettings',
 ]);
 
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-}
-
-interface TypeRef {
-  kind: string;
-  name: string | null;
-  ofType: TypeRef | null;
-}
-interface InputValue {
-  name: string;
-  type: TypeRef;
-}
-interface SchemaType {
-  name: string;
-  kind: string;
-  fields: { name: string; args: InputValue[]; type: TypeRef }[] | null;
-  inputFields: InputValue[] | null;
-  enumValues: { name: string }[] | null;
-}
-
-const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
-const INTROSPECTION = `{ __schema { types { name kind enumValues { name }
-  fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } }
-  inputFields { name type { ${TYPE_REF} } } } } }`;
-
 describe('default deny', () => {
   let t: TestApp;
-  let types: Map<string, SchemaType>;
+  let schema: Awaited<ReturnType<typeof readSchema>>;
 
   beforeAll(async () => {
     t = await startTestApp();
-    const schema = await t.gql(INTROSPECTION, {}, await t.adminToken());
-    types = new Map((schema.data.__schema.types as SchemaType[]).map((type) => [type.name, type]));
+    schema = await readSchema(t);
   });
   afterAll(() => t.close());
 
-  /** A literal for a required argument: enough for the call to reach the guard. */
-  const literal = (ref: TypeRef): string => {
-    if (ref.kind === 'NON_NULL') return literal(ref.ofType!);
-    if (ref.kind === 'LIST') return `[${literal(ref.ofType!)}]`;
-    const type = types.get(ref.name!)!;
-    if (type.kind === 'ENUM') return type.enumValues![0].name;
-    if (type.kind === 'INPUT_OBJECT') {
-      const required = type.inputFields!.filter((f) => f.type.kind === 'NON_NULL');
-      return `{ ${required.map((f) => `${f.name}: ${literal(f.type)}`).join(', ')} }`;
-    }
-    if (ref.name === 'Int' || ref.name === 'Float') return '1';
-    if (ref.name === 'Boolean') return 'true';
-    if (ref.name === 'ID') return '"1"';
-    return '"x"';
-  };
-
-  const selection = (ref: TypeRef): string => {
-    let named = ref;
-    while (named.ofType) named = named.ofType;
-    const type = types.get(named.name!)!;
-    if (type.kind !== 'OBJECT') return '';
-    return `{ ${type.fields!.some((f) => f.name === 'id') ? 'id' : '__typename'} }`;
-  };
-
   it('refuses a visitor on every REST path not listed as public', async () => {
-    const http = t.app.getHttpAdapter().getInstance() as unknown as { router: { stack: Layer[] } };
-    const routes = http.router.stack
-      .flatMap((layer) => (layer.route && typeof layer.route.path === 'string' ? [{ path: layer.route.path, methods: layer.route.methods }] : []))
-      .filter((route) => route.path.startsWith('/api'))
-      .flatMap((route) => Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`));
+    const routes = apiRoutes(t);
     expect(routes.length).toBeGreaterThan(10);
 
     const guarded = routes.filter((route) => !PUBLIC_REST.has(route));
@@ -149,9 +95,7 @@ describe('default deny', () => {
   });
 
   it('refuses a visitor on every GraphQL operation not listed as public', async () => {
-    const operations = (['Query', 'Mutation'] as const).flatMap((root) =>
-      (types.get(root)?.fields ?? []).map((field) => ({ root, field })),
-    );
+    const { operations, literal, selection } = schema;
     expect(operations.length).toBeGreaterThan(10);
 
     const guarded = operations.filter(({ root, field }) => !PUBLIC_GRAPHQL.has(`${root}.${field.name}`));

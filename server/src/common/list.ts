@@ -74,7 +74,8 @@ export interface ListFilter {
 export function applyListFilter<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, filter: ListFilter | null | undefined, options: ListOptions) {
   const alias = query.alias;
   if (filter?.ids) {
-    query.andWhere(`${alias}.id IN (:...listIds)`, { listIds: filter.ids.length ? filter.ids.map(Number) : [0] });
+    const ids = filter.ids.map((id) => toId(id, 'filter.ids'));
+    query.andWhere(`${alias}.id IN (:...listIds)`, { listIds: ids.length ? ids : [0] });
   }
   const q = filter?.q?.trim();
   if (q && options.searchable?.length) {

@@ -41,4 +41,6 @@ export type Loaders = ReturnType<LoaderFactory['create']>;
 export interface GraphQLContext {
   req: import('express').Request;
   loaders: Loaders;
+  /** Run in-process by a server-rendered page: the web app's own fixed queries, not a client's text. */
+  internal?: boolean;
 }

@@ -2,9 +2,20 @@ import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { OperationTypeNode } from 'graphql';
+import {
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  OperationDefinitionNode,
+  OperationTypeNode,
+  print,
+  SelectionSetNode,
+  visit,
+} from 'graphql';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { GraphQLContext } from './loaders.js';
+import type { RateLimitService } from './rate-limit.js';
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 
@@ -20,6 +31,8 @@ export class PublicReadCache implements OnModuleInit {
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
+  private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -42,27 +55,144 @@ export class PublicReadCache implements OnModuleInit {
     this.entries.set(key, { value, expires: Date.now() + PublicReadCache.TTL_MS });
   }
 
-  plugin(): ApolloServerPlugin<GraphQLContext> {
+  /** Marks a key as being answered; the returned function hands the answer (or none) to those waiting. */
+  private startAnswering(key: string): (result: Result | undefined) => void {
+    let resolve!: (result: Result | undefined) => void;
+    const answer = new Promise<Result | undefined>((r) => (resolve = r));
+    this.inflight.set(key, answer);
+    const done = (result: Result | undefined) => {
+      clearTimeout(timer);
+      if (this.inflight.get(key) === answer) this.inflight.delete(key);
+      resolve(result);
+    };
+    // Whatever happens to the request, those waiting give up after a while and run the query themselves.
+    const timer = setTimeout(() => done(undefined), 10_000);
+    timer.unref();
+    return done;
+  }
+
+  /**
+   * Caches visitors' queries under a normalised key, and counts each visitor query the cache cannot answer
+   * against the caller's address (`rateLimit.perMinute`), so varying the query text to miss the cache
+   * runs into a 429 instead of into the database.
+   */
+  plugin(rateLimit?: { limits: RateLimitService; perMinute: number }): ApolloServerPlugin<GraphQLContext> {
     return {
       requestDidStart: async ({ request, contextValue }) => {
         const headers = contextValue.req.headers;
         // Signed-in callers may see more than visitors; SQL counting must see the real work.
         if (headers.authorization || headers['x-sql-count'] || !request.query) return;
-        const key = 'graphql:' + createHash('sha256').update(`${request.operationName ?? ''}\n${request.query}\n${JSON.stringify(request.variables ?? {})}`).digest('base64url');
-        let hit = false;
+        let key: string | undefined;
+        let cached: Result | undefined;
+        let finish: ((result: Result | undefined) => void) | undefined;
         return {
-          responseForOperation: async ({ operation }) => {
-            const cached = operation.operation === OperationTypeNode.QUERY ? this.get<Result>(key) : undefined;
+          didResolveOperation: async ({ operation, document }) => {
+            if (operation?.operation !== OperationTypeNode.QUERY) return;
+            // Only the variables the operation declares: others are ignored by GraphQL, so they must not vary the key.
+            const declared = new Set(operation.variableDefinitions?.map((v) => v.variable.name.value));
+            const variables = Object.fromEntries(Object.entries(request.variables ?? {}).filter(([name]) => declared.has(name)));
+            key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
+            cached = this.get<Result>(key);
+            if (!cached) {
+              const pending = this.inflight.get(key);
+              if (pending) cached = await pending;
+              else finish = this.startAnswering(key);
+            }
+            if (cached) return;
+            // Pages rendered on the server run the web app's own queries, whose text a client cannot vary.
+            if (rateLimit && !contextValue.internal) {
+              // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
+              const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60);
+              if (count > rateLimit.perMinute) {
+                finish?.(undefined);
+                finish = undefined;
+                throw new GraphQLError(`Too many requests from your address (at most ${rateLimit.perMinute} a minute that are not already cached). Please wait a minute and try again.`, {
+                  extensions: { code: 'TOO_MANY_REQUESTS', http: { status: 429 } },
+                });
+              }
+            }
+          },
+          responseForOperation: async ({ operation, document }) => {
             if (!cached) return null;
-            hit = true;
-            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: cached } };
+            const data = cached.data ? (arrange(cached.data, operation.selectionSet, fragmentsOf(document)) as Result['data']) : cached.data;
+            const singleResult = { ...cached, data };
+            cached = undefined;
+            key = undefined;
+            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult } };
           },
           willSendResponse: async ({ response, operation }) => {
-            if (hit || operation?.operation !== OperationTypeNode.QUERY || response.body.kind !== 'single' || response.body.singleResult.errors) return;
-            this.set(key, response.body.singleResult);
+            const stored = key;
+            key = undefined;
+            const ok = stored && operation?.operation === OperationTypeNode.QUERY && response.body.kind === 'single' && !response.body.singleResult.errors;
+            if (ok && response.body.kind === 'single') this.set(stored, response.body.singleResult);
+            finish?.(ok && response.body.kind === 'single' ? response.body.singleResult : undefined);
+            finish = undefined;
           },
         };
       },
     };
   }
+}
+
+const fragmentsOf = (document: DocumentNode) =>
+  new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+
+/**
+ * The operation to run, printed without its name and with every selection set sorted, followed by the
+ * fragments it may use (sorted by name): whitespace, comments, operation names, other operations in the same
+ * document and the order of fields or aliases no longer make a different cache entry.
+ */
+export function normalisedQuery(document: DocumentNode, operation: OperationDefinitionNode): string {
+  // Parsed documents are reused for the same text, so each is normalised once.
+  let normalised = normalisedByOperation.get(operation);
+  if (normalised === undefined) {
+    normalised = normalise(document, operation);
+    normalisedByOperation.set(operation, normalised);
+  }
+  return normalised;
+}
+
+const normalisedByOperation = new WeakMap<OperationDefinitionNode, string>();
+
+function normalise(document: DocumentNode, operation: OperationDefinitionNode): string {
+  const sortSelections = { SelectionSet: (node: SelectionSetNode) => ({ ...node, selections: [...node.selections].sort((a, b) => compare(print(a), print(b))) }) };
+  const fragments = [...fragmentsOf(document).values()].sort((a, b) => compare(a.name.value, b.name.value));
+  const parts = [{ ...operation, name: undefined }, ...fragments].map((definition) => print(visit(definition, sortSelections)));
+  return parts.join('\n');
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** JSON with object keys sorted at every level. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => compare(a, b)))
+      : inner,
+  );
+}
+
+/** A cached answer with its keys in the order this request asked for them (the answer of another order). */
+function arrange(value: unknown, set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): unknown {
+  if (Array.isArray(value)) return value.map((item) => arrange(item, set, fragments));
+  if (!value || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  const place = (selections: SelectionSetNode) => {
+    for (const selection of selections.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.alias?.value ?? selection.name.value;
+        if (!(name in source) || name in result) continue;
+        result[name] = selection.selectionSet ? arrange(source[name], selection.selectionSet, fragments) : source[name];
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        place(selection.selectionSet);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) place(fragment.selectionSet);
+      }
+    }
+  };
+  place(set);
+  for (const name of Object.keys(source)) if (!(name in result)) result[name] = source[name];
+  return result;
 }

@@ -29,6 +29,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Express's `trust proxy`: how many proxies (hops) or which proxy addresses sit in front; false for none. */
   trustProxy: false | number | string[];
+  /** Visitor GraphQL queries the public cache cannot answer, per address and minute; past it, 429. */
+  graphqlRateLimit: number;
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); never in production by default. */
   sqlCountHeader: boolean;
   paypal: {
@@ -183,6 +185,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`PAYPAL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${env.PAYPAL_TIMEOUT_MS}"`);
   }
 
+  const graphqlRateLimit = Number(env.GRAPHQL_RATE_LIMIT || '300');
+  if (!Number.isInteger(graphqlRateLimit) || graphqlRateLimit < 1) {
+    throw new ConfigError(`GRAPHQL_RATE_LIMIT must be a whole number of requests per minute, at least 1, got "${env.GRAPHQL_RATE_LIMIT}"`);
+  }
+
   const s3Bucket = env.S3_BUCKET || undefined;
 
   return {
@@ -204,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, true),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    graphqlRateLimit,
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv !== 'production'),
     paypal: {
       clientId: paypalClientId,

@@ -1,4 +1,4 @@
-import { Args, Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../common/decorators.js';
 import { GeoService } from './geo.service.js';
 
@@ -25,16 +25,20 @@ export class GeoResolver {
   constructor(private readonly geo: GeoService) {}
 
   @Query(() => [Country])
+  @Extensions({ listSize: 250 })
   countries() {
     return this.geo.countries();
   }
 
   @Query(() => [State])
+  @Extensions({ listSize: 250 })
   states(@Args('country') country: string) {
     return this.geo.states(country);
   }
 
+  /** The largest state holds about 3,000 cities; the query cost counts that many. Forms use `/cities/<country>.json`. */
   @Query(() => [City])
+  @Extensions({ listSize: 3000 })
   cities(@Args('country') country: string, @Args('state') state: string) {
     return this.geo.cities(country, state);
   }

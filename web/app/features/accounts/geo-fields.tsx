@@ -16,16 +16,31 @@ async function fetchPlaces(path: string): Promise<ComboOption[]> {
   }
 }
 
+/**
+ * The cities of one state, read from the country's file (`/cities/<country>.json`, every state's cities in one
+ * response the browser caches for a month), so changing state costs no request at all.
+ */
+async function fetchCities(country: string, state: string): Promise<ComboOption[]> {
+  try {
+    const response = await fetch(`/cities/${encodeURIComponent(country)}.json`);
+    if (!response.ok) return [];
+    const byState = (await response.json()) as Record<string, string[] | undefined>;
+    return (byState[state] ?? []).map((name) => ({ value: name, label: name }));
+  } catch {
+    return [];
+  }
+}
+
 /** A list that follows its parent's choice: cleared when the parent changes, loaded when it is set. */
-function usePlaces(path: string | null) {
+function usePlaces(key: string | null, load: () => Promise<ComboOption[]>) {
   const [options, setOptions] = useState<ComboOption[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     setOptions([]);
-    if (!path) return;
+    if (!key) return;
     let cancelled = false;
     setLoading(true);
-    void fetchPlaces(path).then((places) => {
+    void load().then((places) => {
       if (cancelled) return;
       setOptions(places);
       setLoading(false);
@@ -33,13 +48,14 @@ function usePlaces(path: string | null) {
     return () => {
       cancelled = true;
     };
-  }, [path]);
+    // `load` follows `key`: a new function each render must not reload the list.
+  }, [key]);
   return { options, loading };
 }
 
 /**
- * Country, state and city (spec §5): searchable lists from the server's geo endpoints, where the states follow
- * the country and the cities follow the state. Where a country has no states (or a state no cities), the
+ * Country, state and city (spec §5): searchable lists from the server's geo endpoints and per-country city
+ * files, where the states follow the country and the cities follow the state. Where a country has no states (or a state no cities), the
  * field takes free text.
  */
 export function GeoFields({ errors }: { errors: Record<string, string | undefined> }) {
@@ -47,9 +63,11 @@ export function GeoFields({ errors }: { errors: Record<string, string | undefine
   const [state, setState] = useState<ComboOption | null>(null);
   const [city, setCity] = useState<ComboOption | null>(null);
 
-  const countries = usePlaces('/api/geo/countries');
-  const states = usePlaces(country ? `/api/geo/countries/${encodeURIComponent(country.value)}/states` : null);
-  const cities = usePlaces(country && state && states.options.length ? `/api/geo/countries/${encodeURIComponent(country.value)}/states/${encodeURIComponent(state.value)}/cities` : null);
+  const countries = usePlaces('/api/geo/countries', () => fetchPlaces('/api/geo/countries'));
+  const statesPath = country ? `/api/geo/countries/${encodeURIComponent(country.value)}/states` : null;
+  const states = usePlaces(statesPath, () => fetchPlaces(statesPath!));
+  const citiesOf = country && state && states.options.length ? { country: country.value, state: state.value } : null;
+  const cities = usePlaces(citiesOf && `${citiesOf.country}/${citiesOf.state}`, () => fetchCities(citiesOf!.country, citiesOf!.state));
 
   // Most members live in the United Kingdom: start there.
   useEffect(() => {
