@@ -2,6 +2,7 @@ import { Accounts1763800000000 } from './1763800000000-accounts.js';
 import { Content1763800100000 } from './1763800100000-content.js';
 import { Requests1763800200000 } from './1763800200000-requests.js';
 import { Commerce1763800300000 } from './1763800300000-commerce.js';
+import { Reach1795426326000 } from './1795426326000-reach.js';
 
 /** Every migration, oldest first; run at start-up. */
-export const MIGRATIONS = [Accounts1763800000000, Content1763800100000, Requests1763800200000, Commerce1763800300000];
+export const MIGRATIONS = [Accounts1763800000000, Content1763800100000, Requests1763800200000, Commerce1763800300000, Reach1795426326000];
