@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteSettings } from './site-settings.entity.js';
+import { SiteSettingsResolver } from './site-settings.resolver.js';
+import { SiteSettingsService } from './site-settings.service.js';
+
+/** The organisation's details that volunteers edit, and what the site publishes from them. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteSettings])],
+  providers: [SiteSettingsService, SiteSettingsResolver],
+  exports: [SiteSettingsService],
+})
+export class SiteModule {}
