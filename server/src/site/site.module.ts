@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PublishingController } from './publishing.controller.js';
+import { PublishingService } from './publishing.service.js';
 import { SiteSettings } from './site-settings.entity.js';
 import { SiteSettingsResolver } from './site-settings.resolver.js';
 import { SiteSettingsService } from './site-settings.service.js';
@@ -8,7 +10,8 @@ import { SiteSettingsService } from './site-settings.service.js';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([SiteSettings])],
-  providers: [SiteSettingsService, SiteSettingsResolver],
+  controllers: [PublishingController],
+  providers: [SiteSettingsService, SiteSettingsResolver, PublishingService],
   exports: [SiteSettingsService],
 })
 export class SiteModule {}
