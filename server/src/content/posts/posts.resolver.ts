@@ -8,7 +8,7 @@ import { AllPostsArgs, CreatePostArgs, UpdatePostArgs } from './post.args.js';
 import { PostCategory } from './post-category.entity.js';
 import { Post, PostAuthor } from './post.entity.js';
 import { PostsService, type JoinedPost } from './posts.service.js';
-import { endOf, nextStart } from './program-schedule.js';
+import { describeRecurrence, endOf, nextStart } from './program-schedule.js';
 
 @Resolver(() => Post)
 export class PostsResolver extends ImageFieldsResolver(Post) {
@@ -58,6 +58,11 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
   @ResolveField(() => GraphQLISODateTime, { nullable: true, description: 'Programs: the start of the occurrence under way or the next one; null when undated or over' })
   nextStartsAt(@Parent() post: Post) {
     return nextStart(post, new Date());
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Programs: the recurrence in English words, e.g. "every week on Wednesday"' })
+  recurrenceText(@Parent() post: Post) {
+    return describeRecurrence(post.recurrence);
   }
 
   @ResolveField(() => GraphQLISODateTime, { nullable: true, description: 'Programs: when the occurrence of nextStartsAt ends' })

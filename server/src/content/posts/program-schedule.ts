@@ -59,6 +59,16 @@ function ruleOf(times: ProgramTimes & { startsAt: Date; recurrence: string }) {
 
 const durationOf = (times: ProgramTimes) => (times.startsAt && times.endsAt ? times.endsAt.getTime() - times.startsAt.getTime() : 0);
 
+/** A recurrence in words, e.g. "every week on Wednesday"; null when there is none. */
+export function describeRecurrence(recurrence: string | null): string | null {
+  if (!recurrence) return null;
+  try {
+    return RRule.fromString(recurrence).toText();
+  } catch {
+    return null;
+  }
+}
+
 /** The start of the occurrence under way at `now` or the next one; null when undated or over. */
 export function nextStart(times: ProgramTimes, now: Date): Date | null {
   if (!times.startsAt) return null;

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { XMLParser } from 'fast-xml-parser';
+import ical from 'node-ical';
+import Parser from 'rss-parser';
+import { ADMIN, startSite, type Site } from './support/harness.ts';
+import { graphql } from './web-helpers.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let site: Site;
+let admin: string;
+
+before(async () => {
+  site = await startSite();
+  const login = await fetch(`${site.baseUrl}/api/admin-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  admin = ((await login.json()) as { token: string }).token;
+});
+
+after(async () => {
+  await site?.stop();
+});
+
+const page = async (path: string) => {
+  const response = await fetch(`${site.baseUrl}${path}`);
+  assert.equal(response.status, 200, `${path} answers 200`);
+  return response.text();
+};
+
+/** The JSON-LD blocks of a page, flattened. */
+const jsonLd = (html: string): Record<string, any>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].flatMap((match) => {
+    const data = JSON.parse(match[1]);
+    return Array.isArray(data) ? data : [data];
+  });
+
+const WEEKDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+test('a program next week that repeats weekly leads the home page, is in the calendar feed, and its page offers it to calendars', async () => {
+  const start = new Date(Date.now() + 7 * DAY);
+  start.setUTCHours(18, 30, 0, 0);
+  const rule = `FREQ=WEEKLY;BYDAY=${WEEKDAY[start.getUTCDay()]}`;
+  const { createPost: weekly } = await graphql<{ createPost: { id: string } }>(
+    site.baseUrl,
+    `mutation ($startsAt: DateTime!, $endsAt: DateTime!, $rule: String!) {
+      createPost(name: "Midweek prayer and praise", body: "<p>Come and pray</p>", categoryId: 1, startsAt: $startsAt, endsAt: $endsAt, location: "Main hall", recurrence: $rule) { id }
+    }`,
+    { startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(), rule },
+    admin,
+  );
+  await graphql(
+    site.baseUrl,
+    'mutation ($startsAt: DateTime!) { createPost(name: "Yesterday’s harvest supper", body: "<p>Thank you</p>", categoryId: 1, startsAt: $startsAt) { id } }',
+    { startsAt: new Date(Date.now() - DAY).toISOString() },
+    admin,
+  );
+
+  const home = await page('/');
+  const upcoming = home.slice(home.indexOf('id="programs-heading"'), home.indexOf('id="testimonies-heading"'));
+  const first = upcoming.match(/class="card-title"><a[^>]*>([^<]+)</);
+  assert.equal(first?.[1], 'Midweek prayer and praise', 'the dated program comes first in Upcoming programs');
+  assert.ok(!upcoming.includes('harvest supper'), 'a program dated yesterday is not on the home page');
+  const programs = await page('/programs');
+  assert.ok(/<link[^>]*rel="alternate" type="text\/calendar"[^>]*href="\/events.ics"/.test(programs), 'the calendar is advertised on /programs');
+  assert.ok(programs.slice(programs.indexOf('id="past-heading"')).includes('harvest supper'), 'yesterday’s program is under Past programs');
+
+  const feed = await fetch(`${site.baseUrl}/events.ics`);
+  assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/);
+  const events = Object.values(ical.sync.parseICS(await feed.text())).filter((item) => item?.type === 'VEVENT') as ical.VEvent[];
+  const event = events.find((item) => item.summary === 'Midweek prayer and praise');
+  assert.ok(event, 'the program is a VEVENT of /events.ics');
+  assert.equal(event.start.toISOString(), start.toISOString());
+  assert.match(event.rrule!.toString(), new RegExp(rule.replace(';', '.*')));
+  assert.ok(events.some((item) => item.summary === 'Sunday service' && /BYDAY=SU/.test(item.rrule?.toString() ?? '')), 'the weekly Sunday service is in the feed');
+
+  const detail = await page(`/post-details/${weekly.id}`);
+  const [eventLd] = jsonLd(detail).filter((item) => item['@type'] === 'Event');
+  assert.equal(eventLd.name, 'Midweek prayer and praise');
+  assert.equal(new Date(eventLd.startDate).toISOString(), start.toISOString());
+  assert.ok(jsonLd(detail).some((item) => item['@type'] === 'BreadcrumbList'));
+  assert.match(detail, new RegExp(`href="/events/${weekly.id}.ics"[^>]*>Add to calendar<`));
+  const one = await fetch(`${site.baseUrl}/events/${weekly.id}.ics`);
+  assert.equal(one.status, 200);
+});
+
+test('the sitemap lists absolute URLs that all answer 200, and robots.txt names it', async () => {
+  const robots = await page('/robots.txt');
+  assert.match(robots, /Disallow: \/admin/);
+  assert.match(robots, new RegExp(`Sitemap: ${site.baseUrl}/sitemap.xml`));
+  const xml = new XMLParser().parse(await page('/sitemap.xml'));
+  const urls = (xml.urlset.url as { loc: string; lastmod: string }[]).map((entry) => entry.loc);
+  assert.ok(urls.length > 20, 'pages and posts are listed');
+  for (const url of urls) {
+    assert.ok(url.startsWith(`${site.baseUrl}/`), `${url} is absolute on PUBLIC_URL`);
+    const response = await fetch(url);
+    assert.equal(response.status, 200, `${url} answers 200`);
+  }
+});
+
+test('feeds, icons and structured data are advertised and parse', async () => {
+  const home = await page('/');
+  assert.ok(/<link[^>]*rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/rss.xml"/.test(home), 'the blog feed is advertised');
+  assert.ok(/<link[^>]*rel="alternate" type="application\/rss\+xml"[^>]*href="\/videos\/rss.xml"/.test(home), 'the video feed is advertised');
+  assert.ok(/<link[^>]*rel="manifest" href="\/manifest.webmanifest"/.test(home), 'the manifest is linked');
+  const parser = new Parser();
+  const blog = await parser.parseString(await page('/blog/rss.xml'));
+  assert.ok(blog.items.length >= 3, 'the blog feed has the demo posts');
+  const videos = await parser.parseString(await page('/videos/rss.xml'));
+  assert.ok(videos.items.length >= 1);
+  for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/manifest.webmanifest', '/.well-known/security.txt']) {
+    assert.equal((await fetch(`${site.baseUrl}${path}`)).status, 200, `${path} answers 200`);
+  }
+  const types = jsonLd(home).map((item) => item['@type']);
+  assert.ok(types.includes('Church') && types.includes('VideoObject'), `home has Church and VideoObject (${types})`);
+  const { blog: posts } = await graphql<{ blog: { id: string }[] }>(site.baseUrl, '{ blog: allPosts(filter: { categoryId: 3 }, perPage: 1) { id } }');
+  assert.ok(jsonLd(await page(`/post-details/${posts[0].id}`)).some((item) => item['@type'] === 'BlogPosting'));
+});
+
+test('a new phone number in site settings shows at once in the footer, on /contact-us and in the Church data', async () => {
+  await graphql(site.baseUrl, 'mutation { updateSiteSettings(phone: "020 7946 0777") { phone } }', {}, admin);
+  for (const path of ['/', '/contact-us', '/visit-info']) {
+    const html = await page(path);
+    const footer = html.slice(html.indexOf('<footer'));
+    assert.match(footer, /href="tel:\+442079460777">020 7946 0777</, `the footer of ${path} has the new number`);
+    const church = jsonLd(html).find((item) => item['@type'] === 'Church');
+    assert.equal(church?.telephone, '+442079460777', `the Church data of ${path} has the new number`);
+  }
+  const contact = await page('/contact-us');
+  assert.match(contact.slice(0, contact.indexOf('<footer')), /Phone: <a href="tel:\+442079460777">020 7946 0777</);
+});
