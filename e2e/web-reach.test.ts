@@ -3,12 +3,14 @@ import { after, before, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import ical from 'node-ical';
 import Parser from 'rss-parser';
-import { ADMIN, startSite, type Site } from './support/harness.ts';
+import type { Browser } from 'playwright-core';
+import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
 import { graphql } from './web-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let site: Site;
 let admin: string;
+let browser: Browser | undefined;
 
 before(async () => {
   site = await startSite();
@@ -17,6 +19,7 @@ before(async () => {
 });
 
 after(async () => {
+  await browser?.close();
   await site?.stop();
 });
 
@@ -126,4 +129,28 @@ test('a new phone number in site settings shows at once in the footer, on /conta
   }
   const contact = await page('/contact-us');
   assert.match(contact.slice(0, contact.indexOf('<footer')), /Phone: <a href="tel:\+442079460777">020 7946 0777</);
+});
+
+test('an admin changes the Sunday service time in the console and visitors see it on /service-times', async () => {
+  browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await page.goto(`${site.baseUrl}/admin/login`);
+  await page.getByLabel('Email address').fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Welcome to the admin console').waitFor();
+
+  await page.getByRole('menuitem', { name: 'Site settings' }).click();
+  await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
+  const services = page.getByRole('textbox', { name: /^Service( \*)?$/ });
+  assert.equal(await services.first().inputValue(), 'Sunday service');
+  const when = page.getByRole('textbox', { name: /^When( \*)?$/ }).first();
+  await when.fill('9.30am to 12noon');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Site settings saved').waitFor();
+
+  const html = await page.goto(`${site.baseUrl}/service-times`);
+  assert.equal(html?.status(), 200);
+  const sunday = page.locator('dl.times div', { hasText: 'Sunday service' }).first();
+  assert.equal((await sunday.locator('dd').textContent())?.trim(), '9.30am to 12noon');
 });
