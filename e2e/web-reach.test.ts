@@ -1,4 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import ical from 'node-ical';
@@ -153,4 +159,36 @@ test('an admin changes the Sunday service time in the console and visitors see i
   assert.equal(html?.status(), 200);
   const sunday = page.locator('dl.times div', { hasText: 'Sunday service' }).first();
   assert.equal((await sunday.locator('dd').textContent())?.trim(), '9.30am to 12noon');
+});
+
+/** The Nu HTML checker's jar from the vnu-jar package, run with the machine's Java (17 or later). */
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/programs', '/book-shop', '/register', '/userlogin'];
+
+test('the Nu HTML checker finds no errors on the public pages', async () => {
+  const { posts, books } = await graphql<{ posts: { id: string }[]; books: { id: string }[] }>(
+    site.baseUrl,
+    '{ posts: allPosts(perPage: 3, filter: { categoryId: 1 }, sortField: "nextStartsAt", sortOrder: "ASC") { id } books: allBooks(perPage: 1) { id } }',
+  );
+  const paths = [...PUBLIC_PAGES, ...posts.map((post) => `/post-details/${post.id}`), `/book-details-page/${books[0].id}`];
+  const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+  try {
+    const files = await Promise.all(
+      paths.map(async (path, index) => {
+        const file = join(dir, `${index}-${path.replace(/\W+/g, '-') || 'home'}.html`);
+        writeFileSync(file, await page(path));
+        return file;
+      }),
+    );
+    // One Java start for every page: --exit-zero-always so the JSON report comes back, then judged here.
+    const { stderr } = await promisify(execFile)(process.env.JAVA ?? 'java', ['-jar', VNU_JAR, '--errors-only', '--exit-zero-always', '--format', 'json', ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const { messages } = JSON.parse(stderr) as { messages: { type: string; url: string; message: string; extract?: string; lastLine?: number }[] };
+    const errors = messages.filter((message) => message.type === 'error' || message.type === 'non-document-error');
+    const byPage = errors.map((error) => `${paths[Number(error.url.split('/').pop()!.split('-')[0])]}: ${error.message} (${error.extract ?? ''})`);
+    assert.deepEqual(byPage, [], 'the Nu HTML checker reports no errors');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
