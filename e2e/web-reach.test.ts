@@ -74,7 +74,7 @@ test('a program next week that repeats weekly leads the home page, is in the cal
 
   const feed = await fetch(`${site.baseUrl}/events.ics`);
   assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/);
-  const events = Object.values(ical.sync.parseICS(await feed.text())).filter((item) => item?.type === 'VEVENT') as ical.VEvent[];
+  const events = Object.values(ical.sync.parseICS(await feed.text())).filter((item): item is ical.VEvent => item?.type === 'VEVENT');
   const event = events.find((item) => item.summary === 'Midweek prayer and praise');
   assert.ok(event, 'the program is a VEVENT of /events.ics');
   assert.equal(event.start.toISOString(), start.toISOString());
@@ -119,7 +119,7 @@ test('feeds, icons and structured data are advertised and parse', async () => {
     assert.equal((await fetch(`${site.baseUrl}${path}`)).status, 200, `${path} answers 200`);
   }
   const types = jsonLd(home).map((item) => item['@type']);
-  assert.ok(types.includes('Church') && types.includes('VideoObject'), `home has Church and VideoObject (${types})`);
+  assert.ok(types.includes('Church') && types.includes('VideoObject'), `home has Church and VideoObject (${types.join(', ')})`);
   const { blog: posts } = await graphql<{ blog: { id: string }[] }>(site.baseUrl, '{ blog: allPosts(filter: { categoryId: 3 }, perPage: 1) { id } }');
   assert.ok(jsonLd(await page(`/post-details/${posts[0].id}`)).some((item) => item['@type'] === 'BlogPosting'));
 });

@@ -56,7 +56,7 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     expect(body).toContain('BEGIN:VTIMEZONE');
     expect(body).toContain('TZID:Europe/London');
     expect(body).toMatch(/DTSTART;TZID=Europe\/London:\d{8}T\d{6}/);
-    const events = Object.values(ical.sync.parseICS(body)).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
+    const events = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
     const prayer = events.find((e) => e.summary === 'Midweek prayer')!;
     expect(prayer.uid).toBe(`program-${weekly.id}@site.test`);
     expect(prayer.start.toISOString()).toBe(weekly.startsAt);
@@ -71,7 +71,7 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     expect(service.start.getUTCHours()).toBe(10); // 10:00 London in January is 10:00 UTC
 
     // The same feed twice: the same UIDs, so subscribers update rather than duplicate.
-    const again = Object.values(ical.sync.parseICS(await text('/events.ics', /^text\/calendar/))).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
+    const again = Object.values(ical.sync.parseICS(await text('/events.ics', /^text\/calendar/))).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
     expect(again.map((e) => e.uid).sort()).toEqual(events.map((e) => e.uid).sort());
   });
 

@@ -103,7 +103,7 @@ export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder
   if (!sort) throw AppError.badInput('sortField', `Cannot sort by ${sortField}`);
   const { column, nulls, then }: Partial<SortColumn> = typeof sort === 'string' ? { column: sort } : sort;
   const order = (args.sortOrder?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? options.defaultSort.order;
-  query.orderBy(column!, order, nulls);
+  query.orderBy(column, order, nulls);
   if (then) query.addOrderBy(then.column, then.order);
   if (column !== `${alias}.id`) query.addOrderBy(`${alias}.id`, order);
   const perPage = args.perPage ?? 25;

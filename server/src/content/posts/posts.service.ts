@@ -99,7 +99,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
 
   /** Dated programs that are not over, soonest first: the calendar feed. */
   upcomingEvents(limit = 500): Promise<Post[]> {
-    return this.filtered({ categoryId: String(CATEGORY.programs), upcoming: true } as PostFilter, undefined)
+    return this.filtered({ categoryId: String(CATEGORY.programs), upcoming: true }, undefined)
       .andWhere('post.startsAt IS NOT NULL')
       .orderBy('post.sortStartsAt', 'ASC')
       .addOrderBy('post.id', 'ASC')

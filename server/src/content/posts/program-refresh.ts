@@ -17,7 +17,7 @@ export class ProgramRefresh implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap() {
     const run = () => this.posts.refreshNextOccurrences().catch((error: Error) => this.logger.warn(`next occurrences not refreshed: ${error.message}`));
     void run();
-    this.timer = setInterval(run, ProgramRefresh.EVERY_MS).unref();
+    this.timer = setInterval(() => void run(), ProgramRefresh.EVERY_MS).unref();
   }
 
   onApplicationShutdown() {

@@ -68,13 +68,13 @@ export async function loadPastors(context: AppLoadContext): Promise<Pastor[]> {
 
 /** The site settings from the root loader, for any component. */
 export function useSiteSettings(): SiteSettings {
-  const root = useRouteLoaderData('root') as { settings?: SiteSettings } | undefined;
+  const root: { settings?: SiteSettings } | undefined = useRouteLoaderData('root');
   return root?.settings ?? EMPTY;
 }
 
 /** The site's public origin (PUBLIC_URL), for absolute links in structured data. */
 export function usePublicUrl(): string {
-  const root = useRouteLoaderData('root') as { publicUrl?: string } | undefined;
+  const root: { publicUrl?: string } | undefined = useRouteLoaderData('root');
   return root?.publicUrl ?? '';
 }
 

@@ -8,7 +8,7 @@ type Thing = Record<string, unknown>;
  * the script element.
  */
 export function JsonLd({ data }: { data: Thing | Thing[] }) {
-  const root = useRouteLoaderData('root') as { cspNonce?: string } | undefined;
+  const root: { cspNonce?: string } | undefined = useRouteLoaderData('root');
   const json = JSON.stringify(Array.isArray(data) ? data.map((item) => ({ '@context': 'https://schema.org', ...item })) : { '@context': 'https://schema.org', ...data });
   return <script type="application/ld+json" nonce={root?.cspNonce} dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />;
 }
