@@ -6,7 +6,7 @@ type Call = { query: string; variables: Record<string, unknown> };
 const answer = (body: unknown) => {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    calls.push(JSON.parse(String(init.body)) as Call);
+    calls.push(JSON.parse(init.body as string) as Call);
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   return calls;
