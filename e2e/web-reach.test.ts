@@ -161,6 +161,35 @@ test('an admin changes the Sunday service time in the console and visitors see i
   assert.equal((await sunday.locator('dd').textContent())?.trim(), '9.30am to 12noon');
 });
 
+test('an admin dates a program in the console with the date-time picker, in London time', async () => {
+  browser ??= await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/London' })).newPage();
+  await page.goto(`${site.baseUrl}/admin/login`);
+  await page.getByLabel('Email address').fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Welcome to the admin console').waitFor();
+
+  await page.goto(`${site.baseUrl}/admin/create-program-post`);
+  await page.waitForURL(/\/admin\/posts\/create/);
+  await page.getByLabel('Title').fill('Easter sunrise service');
+  await page.getByLabel('Starts', { exact: true }).fill('2030-04-21T06:30');
+  await page.getByLabel('Where', { exact: true }).fill('Victoria Park bandstand');
+  await page.getByLabel('Repeats (RRULE)', { exact: true }).fill('FREQ=YEARLY;COUNT=3');
+  await page.locator('.ProseMirror').click();
+  await page.keyboard.type('Christ is risen! Join us as the sun comes up.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved', { exact: true }).waitFor();
+
+  const { allPosts } = await graphql<{ allPosts: { startsAt: string; location: string; recurrence: string; recurrenceText: string }[] }>(
+    site.baseUrl,
+    '{ allPosts(filter: { q: "Easter sunrise" }) { startsAt location recurrence recurrenceText } }',
+  );
+  assert.deepEqual(allPosts, [
+    { startsAt: '2030-04-21T05:30:00.000Z', location: 'Victoria Park bandstand', recurrence: 'FREQ=YEARLY;COUNT=3', recurrenceText: 'every year for 3 times' },
+  ]);
+});
+
 /** The Nu HTML checker's jar from the vnu-jar package, run with the machine's Java (17 or later). */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/programs', '/book-shop', '/register', '/userlogin'];
