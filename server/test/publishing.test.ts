@@ -46,6 +46,7 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     await t.gql(`mutation { createPost(name: "Last week", body: "<p>x</p>", categoryId: 1, startsAt: "${new Date(Date.now() - 7 * DAY).toISOString()}") { id } }`, {}, admin);
     blogId = (await t.gql('mutation { createPost(name: "Finding peace", body: "<p>Be still &amp; know</p>", categoryId: 3) { id } }', {}, admin)).data.createPost.id;
     await t.db.query(`INSERT INTO videos (title, video) VALUES ('Sunday sermon', 'dQw4w9WgXcQ')`);
+    await t.db.query(`INSERT INTO books (title, price_pence, currency, description) VALUES ('Daily bread', 1250, 'GBP', 'Devotions')`);
   });
   afterAll(async () => {
     await t.close();
@@ -97,6 +98,7 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     const urls = xml.urlset.url as { loc: string; lastmod: string }[];
     const locs = urls.map((u) => u.loc);
     expect(locs).toEqual(expect.arrayContaining(['http://site.test/', 'http://site.test/programs', `http://site.test/post-details/${blogId}`, `http://site.test/post-details/${weekly.id}`]));
+    expect(locs.some((loc) => /^http:\/\/site\.test\/book-details-page\/\d+$/.test(loc))).toBe(true);
     expect(urls.every((u) => /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod))).toBe(true);
 
     const robots = await text('/robots.txt', /^text\/plain/);

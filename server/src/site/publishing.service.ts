@@ -5,6 +5,7 @@ import { Feed } from 'feed';
 import ical, { type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BooksService } from '../content/books/books.service.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
 import type { Post } from '../content/posts/post.entity.js';
 import { PostsService } from '../content/posts/posts.service.js';
@@ -34,6 +35,8 @@ export const PUBLIC_PAGES = [
 ];
 
 const FEED_SIZE = 30;
+/** A sitemap holds at most 50,000 URLs; the shop is far smaller. */
+const SITEMAP_BOOKS = 5_000;
 const BYDAY: Record<string, string> = { Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA', Sunday: 'SU' };
 const DAY_INDEX = Object.keys(BYDAY);
 
@@ -50,6 +53,7 @@ export class PublishingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly posts: PostsService,
     private readonly videos: VideosService,
+    private readonly books: BooksService,
     private readonly settings: SiteSettingsService,
   ) {}
 
@@ -195,13 +199,18 @@ export class PublishingService {
     return feed.rss2();
   }
 
-  /** Every public page and every public post, with when it last changed. */
+  /** Every public page, every public post and every book, with when it last changed. */
   async sitemap(): Promise<string> {
-    const [settings, posts] = await Promise.all([this.settings.get(), this.posts.publicIndex()]);
+    const [settings, posts, books] = await Promise.all([
+      this.settings.get(),
+      this.posts.publicIndex(),
+      this.books.findAll({ perPage: SITEMAP_BOOKS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
+    ]);
     const day = (date: Date) => date.toISOString().slice(0, 10);
     const url = [
       ...PUBLIC_PAGES.map((path) => ({ loc: this.absolute(path), lastmod: day(settings.updatedAt) })),
       ...posts.map((post) => ({ loc: this.absolute(postPath(post)), lastmod: day(post.updatedAt) })),
+      ...books.map((book) => ({ loc: this.absolute(`/book-details-page/${book.id}`), lastmod: day(book.updatedAt) })),
     ];
     const builder = new XMLBuilder({ ignoreAttributes: false, format: true, attributeNamePrefix: '@' });
     return builder.build({
