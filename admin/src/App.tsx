@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
 import { createAuthProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { currentToken } from './auth/session';
@@ -22,6 +23,7 @@ import postCategories from './post-categories';
 import posts from './posts';
 import prayerRequests from './prayer-requests';
 import questions from './questions';
+import { SiteSettingsPage } from './site-settings/SiteSettingsPage';
 import sliderImages from './slider-images';
 import testimonies from './testimonies';
 import videos from './videos';
@@ -64,6 +66,9 @@ export const App = () => {
       <Resource name="donations" {...donations} />
       <Resource name="book-orders" {...bookOrders} />
       <Resource name="members" {...members} />
+      <CustomRoutes>
+        <Route path="/site-settings" element={<SiteSettingsPage />} />
+      </CustomRoutes>
       <CustomRoutes noLayout>{legacyRedirectRoutes}</CustomRoutes>
     </Admin>
   );

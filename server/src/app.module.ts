@@ -25,6 +25,7 @@ import { SeedService } from './database/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RequestsModule } from './requests/requests.module.js';
+import { SiteModule } from './site/site.module.js';
 
 @Module({})
 export class AppModule {
@@ -41,6 +42,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         RequestsModule,
+        SiteModule,
         CommerceModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -11,11 +11,12 @@ import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './common/public-read-cache.js';
 import { pageCache } from './page-cache.js';
+import { isPublishedPath } from './site/publishing.controller.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
 export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator', '/cities'];
 
-const ownedByServer = (path: string) => SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const ownedByServer = (path: string) => isPublishedPath(path) || SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false as const };
 

@@ -22,6 +22,14 @@ describe('demo content of a fresh install', () => {
     return sharp(response.body as Buffer).metadata();
   };
 
+  it('fills the site settings with the demo organisation details', async () => {
+    const { data } = await t.gql('{ siteSettings { name phone phoneUri postcode emails { address } weeklySchedule { day opens closes } pastors { name } } }');
+    expect(data.siteSettings).toMatchObject({ name: 'Grace Harbour Ministry', phone: '020 7946 0123', phoneUri: 'tel:+442079460123', postcode: 'E1 7AA' });
+    expect(data.siteSettings.emails).toHaveLength(5);
+    expect(data.siteSettings.weeklySchedule[0]).toEqual({ day: 'Sunday', opens: '10:00', closes: '12:30' });
+    expect(data.siteSettings.pastors.map((p: { name: string }) => p.name)).toEqual(['Pastor Daniel Mensah', 'Pastor Ruth Mensah']);
+  });
+
   it('fills every home page block with posts, videos, images and books whose pictures exist', async () => {
     const { data, errors } = await t.gql(`{
       slides: allSliderImages(sortField: "position", sortOrder: "ASC", perPage: 10) { title image imageWidth imageHeight }

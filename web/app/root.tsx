@@ -2,14 +2,15 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { loadSiteSettings, useSiteSettings } from './features/site';
 import { siteConfig } from './site-config';
 import stylesheet from './styles/app.css?url';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(context) };
 }
 
-/** The root's data (nonce, payment mode) never changes during a visit: no refetch on navigation. */
+/** The root's data (nonce, payment mode, site settings) is read once a visit: no refetch on navigation. */
 export const shouldRevalidate = () => false;
 
 /** An error page keeps the headers its error was thrown with (Retry-After on a 503). */
@@ -17,7 +18,12 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Blog', href: '/blog/rss.xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Video messages', href: '/videos/rss.xml' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,7 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4a1f3d" />
+        <meta name="theme-color" content={siteConfig.themeColor} />
         <Meta />
         <Links />
       </head>
@@ -66,9 +72,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A 503 (the database is away) is already logged once by the API; anything else unexpected is logged here.
   const expected = isRouteErrorResponse(error) && (error.status === 404 || error.status === 503);
   if (!expected) console.error(error);
+  const settings = useSiteSettings();
   return (
     <>
-      <title>{`${title} | ${siteConfig.name}`}</title>
+      <title>{settings.name ? `${title} | ${settings.name}` : title}</title>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="page narrow">
         <h1>{title}</h1>

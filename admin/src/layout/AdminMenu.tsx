@@ -1,6 +1,7 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { ListSubheader } from '@mui/material';
 import { Menu, useSidebarState } from 'react-admin';
 import { CATEGORY } from '../data/resources';
@@ -30,6 +31,7 @@ export const AdminMenu = () => (
     <Menu.ResourceItem name="visit-images" />
     <Menu.ResourceItem name="meeting-images" />
     <Menu.ResourceItem name="books" />
+    <Menu.Item to="/site-settings" primaryText="Site settings" leftIcon={<SettingsIcon />} />
     <Section title="Requests" />
     <Menu.ResourceItem name="contact-enquiries" />
     <Menu.ResourceItem name="questions" />

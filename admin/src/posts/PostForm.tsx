@@ -1,8 +1,12 @@
-import { ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { CATEGORY } from '../data/resources';
 import { ImageUploadInput, POST_STATUSES } from '../common/inputs';
 import { RichTextBody } from '../common/RichTextBody';
 
-/** The fields of a post. */
+/** A date-time input's local value as an ISO instant (the browser's zone is the admin's, London for our volunteers). */
+const toIsoOrNull = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+/** The fields of a post; programs also say when and where they happen. */
 export const PostForm = () => (
   <SimpleForm defaultValues={{ status: 'Authorised' }}>
     <TextInput source="name" label="Title" validate={required('Please give the post a title')} fullWidth />
@@ -15,6 +19,24 @@ export const PostForm = () => (
       />
     </ReferenceInput>
     <SelectInput source="status" label="Status" choices={POST_STATUSES} validate={required()} helperText="Only authorised posts are shown on the website." />
+    <FormDataConsumer>
+      {({ formData }) =>
+        String(formData.categoryId) === String(CATEGORY.programs) && (
+          <>
+            <DateTimeInput source="startsAt" label="Starts" helperText="London time; leave empty for a program without a date" parse={toIsoOrNull} />
+            <DateTimeInput source="endsAt" label="Ends" helperText="After the start" parse={toIsoOrNull} />
+            <TextInput source="location" label="Where" helperText="e.g. Main hall, Grace Harbour Centre" fullWidth />
+            <TextInput source="onlineUrl" label="Online link" helperText="An http or https address to join online" type="url" fullWidth />
+            <TextInput
+              source="recurrence"
+              label="Repeats (RRULE)"
+              helperText="Leave empty for a one-off event. Every Wednesday: FREQ=WEEKLY;BYDAY=WE. First Friday of each month: FREQ=MONTHLY;BYDAY=1FR"
+              fullWidth
+            />
+          </>
+        )
+      }
+    </FormDataConsumer>
     <ImageUploadInput helperText="A wide picture works best (for example 1200px by 800px)." />
     <RichTextBody source="body" label="Text" validate={required('Please write the text of the post')} />
   </SimpleForm>

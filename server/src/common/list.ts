@@ -57,9 +57,16 @@ export class ListFilterInput {
 export const FilterArg = (filterType: () => new () => object) =>
   applyDecorators(Field(filterType, { nullable: true }), IsOptional(), ValidateNested(), Type(filterType));
 
+/** A sort column whose empty values and ties need their own order (e.g. dated events, then undated ones). */
+export interface SortColumn {
+  column: string;
+  nulls: 'NULLS FIRST' | 'NULLS LAST';
+  then?: { column: string; order: 'ASC' | 'DESC' };
+}
+
 export interface ListOptions {
   /** GraphQL sort field name to SQL column of the query's alias. */
-  sortable: Record<string, string>;
+  sortable: Record<string, string | SortColumn>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** Columns searched by `q` (case-insensitive substring). */
   searchable?: string[];
@@ -93,10 +100,12 @@ export function applyListFilter<T extends ObjectLiteral>(query: SelectQueryBuild
 export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, args: ListArgs, options: ListOptions) {
   const alias = query.alias;
   const sortField = args.sortField ?? options.defaultSort.field;
-  const column = options.sortable[sortField];
-  if (!column) throw AppError.badInput('sortField', `Cannot sort by ${sortField}`);
+  const sort = options.sortable[sortField];
+  if (!sort) throw AppError.badInput('sortField', `Cannot sort by ${sortField}`);
+  const { column, nulls, then }: Partial<SortColumn> = typeof sort === 'string' ? { column: sort } : sort;
   const order = (args.sortOrder?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? options.defaultSort.order;
-  query.orderBy(column, order);
+  query.orderBy(column, order, nulls);
+  if (then) query.addOrderBy(then.column, then.order);
   if (column !== `${alias}.id`) query.addOrderBy(`${alias}.id`, order);
   const perPage = args.perPage ?? 25;
   return query.limit(perPage).offset((args.page ?? 0) * perPage);

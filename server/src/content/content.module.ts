@@ -17,6 +17,7 @@ import { PostCategory } from './posts/post-category.entity.js';
 import { Post } from './posts/post.entity.js';
 import { PostsResolver } from './posts/posts.resolver.js';
 import { PostsService } from './posts/posts.service.js';
+import { ProgramRefresh } from './posts/program-refresh.js';
 import { Video } from './videos/video.entity.js';
 import { VideosResolver } from './videos/videos.resolver.js';
 import { VideosService } from './videos/videos.service.js';
@@ -38,6 +39,7 @@ const services = [PostsService, PostCategoriesService, VideosService, SliderImag
     MeetingImagesResolver,
     BooksResolver,
     ContentDemoSeed,
+    ProgramRefresh,
   ],
   exports: [...services, ContentDemoSeed],
 })

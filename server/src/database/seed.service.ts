@@ -4,13 +4,15 @@ import { User } from '../auth/entities/user.entity.js';
 import { hashPassword } from '../auth/password.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ContentDemoSeed } from '../content/demo/demo-seed.js';
+import { DEMO_SITE_SETTINGS } from '../site/demo-settings.js';
+import { SiteSettings } from '../site/site-settings.entity.js';
 
 /** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
 const SEED_LOCK = 724_311;
 
 /**
  * Fills an empty database once: the admin account (from ADMIN_EMAIL / ADMIN_PASSWORD) and, unless
- * SEED_DEMO=false, the demo content of each feature.
+ * SEED_DEMO=false, the demo site settings and the demo content of each feature.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -45,7 +47,10 @@ export class SeedService implements OnApplicationBootstrap {
       if (this.config.adminPasswordIsDefault) {
         this.logger.warn('the admin password is the documented default: set ADMIN_PASSWORD before going live');
       }
-      if (this.config.seedDemo) await this.contentDemo.seed(manager, admin);
+      if (this.config.seedDemo) {
+        await manager.update(SiteSettings, { id: 1 }, DEMO_SITE_SETTINGS);
+        await this.contentDemo.seed(manager, admin);
+      }
     });
   }
 }

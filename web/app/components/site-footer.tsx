@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { siteConfig } from '../site-config';
+import { postalAddress, useSiteSettings } from '../features/site';
 import { SocialIcon } from './icons';
 import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
@@ -8,25 +8,26 @@ const ministryLinks = [...aboutMenu, ...mainLinks.filter((item) => item.to !== '
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const settings = useSiteSettings();
   return (
     <footer className="site-footer">
       <div className="footer-grid">
         <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit">{siteConfig.name}</h2>
-          <p>{siteConfig.tagline}</p>
+          <h2 id="footer-visit">{settings.name}</h2>
+          <p>{settings.tagline}</p>
           <address>
-            {siteConfig.address.map((line) => (
+            {[...postalAddress(settings), 'United Kingdom'].map((line) => (
               <span key={line}>
                 {line}
                 <br />
               </span>
             ))}
-            <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>
+            {settings.phone && <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>}
           </address>
           <ul className="social-links">
-            {siteConfig.social.map((social) => (
+            {settings.socialLinks.map((social) => (
               <li key={social.network}>
-                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={`${siteConfig.shortName} on ${social.label}`}>
+                <a href={social.url} rel="noopener noreferrer" target="_blank" aria-label={`${settings.shortName || settings.name} on ${social.label}`}>
                   <SocialIcon network={social.network} />
                 </a>
               </li>
@@ -48,7 +49,7 @@ export function SiteFooter() {
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Write to us</h2>
           <ul className="footer-emails">
-            {siteConfig.emails.map((email) => (
+            {settings.emails.map((email) => (
               <li key={email.address}>
                 <span className="footer-email-label">{email.label}</span>
                 <a href={`mailto:${email.address}`}>{email.address}</a>
@@ -61,7 +62,7 @@ export function SiteFooter() {
         </section>
       </div>
       <p className="footer-legal">
-        © {year} {siteConfig.name}. All rights reserved.
+        © {year} {settings.name}. All rights reserved.{settings.charityNumber && ` Registered charity ${settings.charityNumber}.`}
       </p>
     </footer>
   );

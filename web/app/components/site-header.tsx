@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isAdmin, useSession } from '../lib/session';
-import { siteConfig } from '../site-config';
+import { useSiteSettings } from '../features/site';
 import { BrandMark, ChevronIcon, MenuIcon } from './icons';
 import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
@@ -37,6 +37,7 @@ function Dropdown({ id, label, open, onToggle, onClose, children, align = 'start
 }
 
 export function SiteHeader() {
+  const settings = useSiteSettings();
   const session = useSession();
   const logout = useLogout();
   const admin = isAdmin(session);
@@ -95,7 +96,7 @@ export function SiteHeader() {
       <div className="header-bar">
         <Link to="/" className="brand">
           <BrandMark />
-          <span className="brand-name">{siteConfig.name}</span>
+          <span className="brand-name">{settings.name}</span>
         </Link>
 
         <nav className="main-nav" aria-label="Main">

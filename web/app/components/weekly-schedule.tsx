@@ -1,7 +1,8 @@
-import { siteConfig } from '../site-config';
+import { scheduleWhen, useSiteSettings } from '../features/site';
 
 /** The table of what happens on which day of the week (spec §9), on the contact and service-times pages. */
 export function WeeklySchedule() {
+  const { weeklySchedule } = useSiteSettings();
   return (
     <table className="schedule">
       <caption className="visually-hidden">Weekly schedule</caption>
@@ -13,11 +14,11 @@ export function WeeklySchedule() {
         </tr>
       </thead>
       <tbody>
-        {siteConfig.weeklySchedule.map((row) => (
+        {weeklySchedule.map((row) => (
           <tr key={`${row.day}-${row.activity}`}>
             <th scope="row">{row.day}</th>
             <td>{row.activity}</td>
-            <td>{row.when}</td>
+            <td>{scheduleWhen(row)}</td>
           </tr>
         ))}
       </tbody>

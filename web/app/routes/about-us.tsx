@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
-import { pageMeta } from '../lib/meta';
-import { siteConfig } from '../site-config';
+import { useSiteSettings } from '../features/site';
+import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/about-us';
 
-export const meta: Route.MetaFunction = () => pageMeta('About us', `Who we are, what we believe and how ${siteConfig.name} serves London.`);
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'About us', `Who we are, what we believe and how ${siteNameOf(matches) || 'our church'} serves London.`);
 
 const beliefs = [
   { title: 'The Bible', text: 'We believe the Bible is the inspired word of God, our guide for faith and for everyday life.' },
@@ -14,13 +14,14 @@ const beliefs = [
 ];
 
 export default function AboutUs() {
+  const settings = useSiteSettings();
   return (
     <>
-      <PageIntro eyebrow="About us" title="A family of faith in London" lead={siteConfig.description} />
+      <PageIntro eyebrow="About us" title="A family of faith in London" lead={settings.description} />
       <section className="section narrow prose">
         <h2>Our story</h2>
         <p>
-          {siteConfig.name} began as a small prayer meeting in a front room and has grown into a church family from many nations, gathering every Sunday in East
+          {settings.name} began as a small prayer meeting in a front room and has grown into a church family from many nations, gathering every Sunday in East
           London and online through the week. Whatever your background, you will find people here who are glad you came.
         </p>
         <p>

@@ -8,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitRequest(context, 'question', await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Ask a question', 'A question about faith, the Bible or our church? Ask our pastors; we will write back.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Ask a question', 'A question about faith, the Bible or our church? Ask our pastors; we will write back.');
 
 export default function AskAQuestion({ actionData }: Route.ComponentProps) {
   const field = (name: string) => fieldState(actionData, name);

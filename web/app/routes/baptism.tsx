@@ -8,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitRequest(context, 'baptism', await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Baptism', 'Ready to be baptised? Tell us and we will invite you to our next baptism class.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Baptism', 'Ready to be baptised? Tell us and we will invite you to our next baptism class.');
 
 export default function Baptism({ actionData }: Route.ComponentProps) {
   const field = (name: string) => fieldState(actionData, name);

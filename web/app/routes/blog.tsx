@@ -7,7 +7,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadPostsPage(context, CATEGORY.blog, pageNumber(request));
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Blog', 'Articles, devotionals and news from our church family: encouragement for everyday faith.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Blog', 'Articles, devotionals and news from our church family: encouragement for everyday faith.');
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, pages } = loaderData;

@@ -12,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Book details', 'The book you chose in our book shop.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Book details', 'The book you chose in our book shop.');
 
 /** The legacy book details path: shows the book last opened in this browser. */
 export default function SelectedBook() {

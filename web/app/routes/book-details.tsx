@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { addToCart, loadBook, QuantityInput } from '../features/shop';
 import { ResponsiveImage } from '../components/responsive-image';
 import { formatMoney } from '../lib/format';
-import { openGraph, pageMeta, publicUrlOf } from '../lib/meta';
+import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-details';
 
 export function loader({ context, params }: Route.LoaderArgs) {
@@ -11,11 +11,11 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta('Book not found');
+  if (!loaderData) return pageMeta(matches, 'Book not found');
   const description = loaderData.description?.slice(0, 200) || `${loaderData.title}, from our book shop.`;
   return [
-    ...pageMeta(loaderData.title, description),
-    ...openGraph({ title: loaderData.title, description, publicUrl: publicUrlOf(matches), path: `/book-details-page/${loaderData.id}`, image: loaderData.image, type: 'product' }),
+    ...pageMeta(matches, loaderData.title, description),
+    ...openGraph({ title: loaderData.title, description, matches, path: `/book-details-page/${loaderData.id}`, image: loaderData.image, type: 'product' }),
   ];
 }
 

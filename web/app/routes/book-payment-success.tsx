@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-payment-success';
 
-export const meta: Route.MetaFunction = () => pageMeta('Payment successful', 'Thank you for your order from our book shop.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Payment successful', 'Thank you for your order from our book shop.');
 
 /** Spec §2's success screen for books, at /book-payment-success and /user/book-payment-success. */
 export default function BookPaymentSuccess() {

@@ -7,7 +7,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { books: await loadBooks(context) };
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Book Shop', 'Best-selling Christian books from our pastors and friends of the ministry, posted to you.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Book Shop', 'Best-selling Christian books from our pastors and friends of the ministry, posted to you.');
 
 export default function BookShop({ loaderData }: Route.ComponentProps) {
   return (

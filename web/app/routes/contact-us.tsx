@@ -3,38 +3,47 @@ import { PageIntro } from '../components/page-intro';
 import { SelectField, TextArea, TextField } from '../components/form';
 import { WeeklySchedule } from '../components/weekly-schedule';
 import { CONTACT_REASONS, fieldState, RequestForm, submitRequest } from '../features/requests';
-import { pageMeta } from '../lib/meta';
+import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
+import { pageMeta, siteNameOf } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact-us';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.publicUrl };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitRequest(context, 'contact', await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Contact us', `Address, phone, e-mail and weekly schedule of ${siteConfig.name}, and a form to send us a message.`);
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Contact us', `Address, phone, e-mail and weekly schedule of ${siteNameOf(matches) || 'our church'}, and a form to send us a message.`);
 
-export default function ContactUs({ actionData }: Route.ComponentProps) {
+export default function ContactUs({ actionData, loaderData }: Route.ComponentProps) {
   const field = (name: string) => fieldState(actionData, name);
+  const settings = useSiteSettings();
   return (
     <>
+      <JsonLd data={churchLd(settings, loaderData.publicUrl)} />
       <PageIntro eyebrow="Contact us" title="We would love to hear from you" lead="Send us a message, call, or come and see us. We reply to every message." />
       <section className="section">
         <div className="contact-layout">
           <div className="contact-details">
             <h2>Visit or write</h2>
             <address>
-              {siteConfig.address.map((line) => (
+              {[...postalAddress(settings), 'United Kingdom'].map((line) => (
                 <span key={line}>
                   {line}
                   <br />
                 </span>
               ))}
             </address>
-            <p>
-              Phone: <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>
-            </p>
+            {settings.phone && (
+              <p>
+                Phone: <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>
+              </p>
+            )}
             <ul className="email-list">
-              {siteConfig.emails.map((email) => (
+              {settings.emails.map((email) => (
                 <li key={email.address}>
                   <span>{email.label}: </span>
                   <a href={`mailto:${email.address}`}>{email.address}</a>
@@ -58,7 +67,9 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
       </section>
       <section className="section" aria-labelledby="map-heading">
         <h2 id="map-heading">Find us</h2>
-        <LeafletMap latitude={siteConfig.map.latitude} longitude={siteConfig.map.longitude} zoom={siteConfig.map.zoom} label={`Map showing ${siteConfig.name}`} />
+        {settings.latitude !== null && settings.longitude !== null && (
+          <LeafletMap latitude={settings.latitude} longitude={settings.longitude} zoom={siteConfig.mapZoom} label={`Map showing ${settings.name}`} />
+        )}
       </section>
     </>
   );

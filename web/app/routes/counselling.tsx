@@ -8,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitRequest(context, 'counselling', await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Counselling', 'Confidential pastoral counselling: tell us a little about what is going on and we will arrange a time to talk.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Counselling', 'Confidential pastoral counselling: tell us a little about what is going on and we will arrange a time to talk.');
 
 export default function Counselling({ actionData }: Route.ComponentProps) {
   const field = (name: string) => fieldState(actionData, name);

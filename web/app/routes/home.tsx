@@ -4,8 +4,8 @@ import { ScrollRow } from '../components/scroll-row';
 import { HeroSlider, loadHome, MeetingBlock, VisitBlock } from '../features/home';
 import { POST_CARD_FIELDS, PostCard, TestimonyCard, type PostCardData } from '../features/posts';
 import { VIDEO_FIELDS, VideoFacade, type VideoData } from '../features/videos/video-facade';
-import { openGraph, pageMeta, publicUrlOf } from '../lib/meta';
-import { siteConfig } from '../site-config';
+import { churchLd, JsonLd, settingsOf, usePublicUrl, useSiteSettings, videoObjectLd } from '../features/site';
+import { openGraph, pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/home';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -14,8 +14,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
-    ...pageMeta('Home'),
-    ...openGraph({ title: siteConfig.name, description: siteConfig.description, publicUrl: publicUrlOf(matches), path: '/', type: 'website' }),
+    ...pageMeta(matches, 'Home'),
+    ...openGraph({ matches, title: siteNameOf(matches), description: settingsOf(matches).description, path: '/', type: 'website' }),
   ];
 }
 
@@ -69,13 +69,16 @@ function cardGrid(posts: PostCardData[], Card: typeof PostCard) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, visit, meeting, programs, testimonies, videos, blog } = loaderData;
+  const settings = useSiteSettings();
+  const publicUrl = usePublicUrl();
   return (
     <>
+      <JsonLd data={[churchLd(settings, publicUrl), ...videos.map((video) => videoObjectLd(video, publicUrl))]} />
       <HeroSlider slides={slides} />
       <section className="welcome" aria-labelledby="welcome-heading">
         <div className="welcome-inner">
-          <p className="eyebrow">Welcome to {siteConfig.name}</p>
-          <h1 id="welcome-heading">{siteConfig.tagline}</h1>
+          <p className="eyebrow">Welcome to {settings.name}</p>
+          <h1 id="welcome-heading">{settings.tagline}</h1>
           <p className="lead">Worship with us on Sundays at 10am, pray with us online through the week, and find a family that will walk with you.</p>
           <p className="actions">
             <Link className="button primary" to="/visit-info">

@@ -3,7 +3,7 @@ import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/how-to-become-a-christian';
 
-export const meta: Route.MetaFunction = () => pageMeta('How to become a Christian', 'God loves you and wants a relationship with you. Here is how you can begin a new life with Jesus.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'How to become a Christian', 'God loves you and wants a relationship with you. Here is how you can begin a new life with Jesus.');
 
 const steps = [
   { title: 'God loves you', text: '“For God so loved the world that he gave his one and only Son, that whoever believes in him shall not perish but have eternal life” (John 3:16).' },

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
-import { siteConfig } from '../site-config';
+import { useSiteSettings } from '../features/site';
 import type { Route } from './+types/life-line';
 
-export const meta: Route.MetaFunction = () => pageMeta('Life line', 'Going through a hard time? You are not alone. Reach out for prayer, a listening ear and practical help.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Life line', 'Going through a hard time? You are not alone. Reach out for prayer, a listening ear and practical help.');
 
 export default function LifeLine() {
+  const settings = useSiteSettings();
   return (
     <>
       <PageIntro eyebrow="Life line" title="You are not alone" lead="When life is overwhelming, reach out. Our pastors and prayer team are here to listen, pray and help." />
@@ -29,7 +30,7 @@ export default function LifeLine() {
           </p>
         </aside>
         <p>
-          You can call us on <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>, or send us a message and we will get back to you.
+          You can call us on <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>, or send us a message and we will get back to you.
         </p>
         <p className="actions">
           <Link className="button primary" to="/contact-us">

@@ -15,7 +15,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Member login', 'Log in to your member area to make prayer requests, share testimonies, give and order books.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Member login', 'Log in to your member area to make prayer requests, share testimonies, give and order books.');
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/password-sent';
 
-export const meta: Route.MetaFunction = () => pageMeta('Check your email', 'We have sent you a link to reset your password.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Check your email', 'We have sent you a link to reset your password.');
 
 export default function PasswordSent() {
   return (

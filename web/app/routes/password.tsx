@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return requestReset(context, await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Reset your password', 'Forgotten your password? We will e-mail you a link to choose a new one.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password', 'Forgotten your password? We will e-mail you a link to choose a new one.');
 
 export default function Password({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

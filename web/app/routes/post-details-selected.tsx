@@ -12,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Selected post', 'The post you chose on our website.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Selected post', 'The post you chose on our website.');
 
 /** The legacy "selected post" page: shows the post last opened in this browser. */
 export default function SelectedPost() {

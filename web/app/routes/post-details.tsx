@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { authorName, CATEGORY, loadPost, testimonyAuthor } from '../features/posts';
 import { ResponsiveImage } from '../components/responsive-image';
-import { formatDate } from '../lib/format';
-import { openGraph, pageMeta, publicUrlOf } from '../lib/meta';
+import { blogPostingLd, breadcrumbLd, eventLd, JsonLd, usePublicUrl, useSiteSettings } from '../features/site';
+import { formatDate, formatDateTime } from '../lib/format';
+import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/post-details';
 
 export function loader({ context, params }: Route.LoaderArgs) {
@@ -10,11 +11,11 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta('Post not found');
+  if (!loaderData) return pageMeta(matches, 'Post not found');
   const description = loaderData.excerpt?.slice(0, 200) || `${loaderData.name}: read it on our website.`;
   return [
-    ...pageMeta(loaderData.name, description),
-    ...openGraph({ title: loaderData.name, description, publicUrl: publicUrlOf(matches), path: `/post-details/${loaderData.id}`, image: loaderData.image }),
+    ...pageMeta(matches, loaderData.name, description),
+    ...openGraph({ title: loaderData.name, description, matches, path: `/post-details/${loaderData.id}`, image: loaderData.image }),
   ];
 }
 
@@ -27,8 +28,22 @@ const BACK_LINKS: Record<string, { to: string; label: string }> = {
 export default function PostDetails({ loaderData: post }: Route.ComponentProps) {
   const back = BACK_LINKS[String(post.categoryId)] ?? { to: '/blog', label: 'The blog' };
   const author = String(post.categoryId) === String(CATEGORY.testimonies) ? testimonyAuthor(post.author) : authorName(post.author);
+  const settings = useSiteSettings();
+  const publicUrl = usePublicUrl();
+  const event = String(post.categoryId) === String(CATEGORY.programs) ? eventLd(post, settings, publicUrl) : null;
+  const when = post.nextStartsAt ?? post.startsAt;
   return (
     <article className="post">
+      <JsonLd
+        data={[
+          event ?? blogPostingLd(post, settings, publicUrl),
+          breadcrumbLd(publicUrl, [
+            { name: 'Home', path: '/' },
+            { name: post.category?.name ?? back.label, path: back.to },
+            { name: post.name, path: `/post-details/${post.id}` },
+          ]),
+        ]}
+      />
       <header className="post-header">
         <p className="eyebrow">
           <Link to={back.to}>{post.category?.name ?? back.label}</Link>
@@ -43,6 +58,45 @@ export default function PostDetails({ loaderData: post }: Route.ComponentProps) 
         <figure className="post-image">
           <ResponsiveImage data={post} alt="" sizes="(min-width: 900px) 860px, 100vw" priority />
         </figure>
+      )}
+      {event && when && (
+        <section className="event-details" aria-labelledby="event-heading">
+          <h2 id="event-heading" className="visually-hidden">
+            When and where
+          </h2>
+          <dl className="times">
+            <div>
+              <dt>{post.nextStartsAt ? 'When' : 'Took place'}</dt>
+              <dd>
+                <time dateTime={when}>{formatDateTime(when)}</time>
+                {post.recurrenceText && <span>, repeating {post.recurrenceText}</span>}
+              </dd>
+            </div>
+            {post.location && (
+              <div>
+                <dt>Where</dt>
+                <dd>{post.location}</dd>
+              </div>
+            )}
+            {post.onlineUrl && (
+              <div>
+                <dt>Online</dt>
+                <dd>
+                  <a href={post.onlineUrl} rel="noopener noreferrer">
+                    Join online
+                  </a>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {post.nextStartsAt && (
+            <p>
+              <a className="button ghost" href={`/events/${post.id}.ics`} download={`event-${post.id}.ics`}>
+                Add to calendar
+              </a>
+            </p>
+          )}
+        </section>
       )}
       {/* Post bodies are sanitised with an allowlist when they are saved (server, DESIGN.md §8). */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.body }} />

@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return register(context, await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Create An Account', 'Become a member: make prayer requests, share testimonies, give and buy books online.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create An Account', 'Become a member: make prayer requests, share testimonies, give and buy books online.');
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

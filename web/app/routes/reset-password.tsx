@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return resetPassword(context, await request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Choose a new password', 'Choose a new password for your member account.'), { name: 'referrer', content: 'no-referrer' }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'Choose a new password', 'Choose a new password for your member account.'), { name: 'referrer', content: 'no-referrer' }];
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,16 +1,16 @@
 import { PageIntro } from '../components/page-intro';
-import { pageMeta } from '../lib/meta';
-import { pastors, siteConfig } from '../site-config';
+import { loadPastors } from '../features/site';
+import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/senior-pastors';
 
 /** The biographies come through the loader so their text is not part of every page's script. */
-export function loader() {
-  return { pastors };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { pastors: await loadPastors(context) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const names = loaderData?.pastors.map((pastor) => pastor.name).join(' and ') ?? 'our senior pastors';
-  return pageMeta('Our senior pastors', `Meet ${names}, the senior pastors of ${siteConfig.name}.`);
+  return pageMeta(matches, 'Our senior pastors', `Meet ${names}, the senior pastors of ${siteNameOf(matches) || 'our church'}.`);
 }
 
 export default function SeniorPastors({ loaderData }: Route.ComponentProps) {
@@ -25,7 +25,7 @@ export default function SeniorPastors({ loaderData }: Route.ComponentProps) {
               <div>
                 <h2>{pastor.name}</h2>
                 <p className="eyebrow">{pastor.role}</p>
-                {pastor.biography.map((paragraph) => (
+                {pastor.biography.split(/\n\s*\n/).map((paragraph) => (
                   <p key={paragraph.slice(0, 24)}>{paragraph}</p>
                 ))}
               </div>

@@ -2,19 +2,20 @@ import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { WeeklySchedule } from '../components/weekly-schedule';
 import { pageMeta } from '../lib/meta';
-import { siteConfig } from '../site-config';
+import { useSiteSettings } from '../features/site';
 import type { Route } from './+types/service-times';
 
-export const meta: Route.MetaFunction = () => pageMeta('Service times', 'Sunday service at 10am, night vigil, online prayer and bible study: when we meet.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Service times', 'Sunday service at 10am, night vigil, online prayer and bible study: when we meet.');
 
 export default function ServiceTimes() {
+  const settings = useSiteSettings();
   return (
     <>
-      <PageIntro eyebrow="Join us" title="Service times" lead={siteConfig.doorsOpen} />
+      <PageIntro eyebrow="Join us" title="Service times" lead={settings.doorsOpen} />
       <section className="section narrow">
         <h2>Services</h2>
         <dl className="times large">
-          {siteConfig.serviceTimes.map((time) => (
+          {settings.serviceTimes.map((time) => (
             <div key={time.name}>
               <dt>{time.name}</dt>
               <dd>{time.when}</dd>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/success';
 
-export const meta: Route.MetaFunction = () => pageMeta('Message received', 'Thank you for getting in touch. We will contact you shortly.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Message received', 'Thank you for getting in touch. We will contact you shortly.');
 
 export default function Success() {
   return (

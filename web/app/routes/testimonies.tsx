@@ -9,7 +9,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadPostsPage(context, CATEGORY.testimonies, pageNumber(request));
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Testimonies', 'Stories of answered prayer, healing and hope shared by members of our church.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Testimonies', 'Stories of answered prayer, healing and hope shared by members of our church.');
 
 export default function Testimonies({ loaderData }: Route.ComponentProps) {
   const { posts, page, pages } = loaderData;

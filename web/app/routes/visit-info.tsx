@@ -2,18 +2,18 @@ import { Link } from 'react-router';
 import { VisitBlock, type VisitImage } from '../features/home';
 import { PageIntro } from '../components/page-intro';
 import { loadPublic } from '../lib/graphql';
-import { pageMeta } from '../lib/meta';
-import { siteConfig } from '../site-config';
+import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
+import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/visit-info';
 
 const VISIT = 'query VisitInfo { visit: allVisitImages(perPage: 1) { id title image imageSrcSet imageWidth imageHeight } }';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { visit } = await loadPublic<{ visit: VisitImage[] }>(context, VISIT);
-  return { image: visit?.[0] };
+  return { image: visit?.[0], publicUrl: context.publicUrl };
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Plan your visit', `Service times, directions and what to expect when you visit ${siteConfig.name}.`);
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Plan your visit', `Service times, directions and what to expect when you visit ${siteNameOf(matches) || 'our church'}.`);
 
 const expectations = [
   { title: 'A warm welcome', text: 'Our welcome team will meet you at the door, help you find a seat and answer any questions.' },
@@ -23,8 +23,10 @@ const expectations = [
 ];
 
 export default function VisitInfo({ loaderData }: Route.ComponentProps) {
+  const settings = useSiteSettings();
   return (
     <>
+      <JsonLd data={churchLd(settings, loaderData.publicUrl)} />
       <PageIntro eyebrow="Visit us" title="Plan your visit" lead="We would love to meet you. Here is everything you need to know before your first Sunday." />
       <VisitBlock image={loaderData.image} />
       <section className="section tinted" aria-labelledby="expect-heading">
@@ -41,7 +43,7 @@ export default function VisitInfo({ loaderData }: Route.ComponentProps) {
       <section className="section narrow">
         <h2>Finding us</h2>
         <address>
-          {siteConfig.address.map((line) => (
+          {[...postalAddress(settings), 'United Kingdom'].map((line) => (
             <span key={line}>
               {line}
               <br />
@@ -49,7 +51,7 @@ export default function VisitInfo({ loaderData }: Route.ComponentProps) {
           ))}
         </address>
         <p>
-          See the map and send us a message on our <Link to="/contact-us">contact page</Link>, or call us on <a href={siteConfig.phone.href}>{siteConfig.phone.display}</a>.
+          See the map and send us a message on our <Link to="/contact-us">contact page</Link>, or call us on <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>.
         </p>
       </section>
     </>

@@ -1,6 +1,6 @@
-import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDate, IsEnum, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { ImageArg, trim } from '../content-args.js';
 import { PostStatus } from './post.entity.js';
@@ -28,6 +28,11 @@ export class PostFilter extends ListFilterInput {
   @IsString()
   @MaxLength(120)
   slug?: string;
+
+  @Field({ nullable: true, description: 'true: programs not over yet (undated ones too); false: programs that are over' })
+  @IsOptional()
+  @IsBoolean()
+  upcoming?: boolean;
 }
 
 @ArgsType()
@@ -36,8 +41,42 @@ export class AllPostsArgs extends ListArgs {
   filter?: PostFilter;
 }
 
+/** When and where a program happens; null clears a field. Only programs (category 1) take them. */
 @ArgsType()
-export class CreatePostArgs {
+export class ProgramEventArgs {
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'ISO date-time; shown in Europe/London' })
+  @IsOptional()
+  @IsDate({ message: 'startsAt must be a date and time' })
+  startsAt?: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'ISO date-time, after startsAt' })
+  @IsOptional()
+  @IsDate({ message: 'endsAt must be a date and time' })
+  endsAt?: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(300, { message: 'location must be at most 300 characters' })
+  location?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'http or https; empty or null clears it' })
+  @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
+  @Transform(trim)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'onlineUrl must be an http or https address' })
+  @MaxLength(500, { message: 'onlineUrl must be at most 500 characters' })
+  onlineUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=WE' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300, { message: 'recurrence must be at most 300 characters' })
+  recurrence?: string | null;
+}
+
+@ArgsType()
+export class CreatePostArgs extends ProgramEventArgs {
   @Field()
   @Transform(trim)
   @IsString({ message: 'name is required' })
@@ -65,7 +104,7 @@ export class CreatePostArgs {
 }
 
 @ArgsType()
-export class UpdatePostArgs {
+export class UpdatePostArgs extends ProgramEventArgs {
   @Field(() => ID)
   @IsNotEmpty({ message: 'id is required' })
   id: string;

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export enum PostStatus {
@@ -23,10 +23,14 @@ export class PostAuthor {
   lastname: string;
 }
 
-/** A blog post, program (category 1) or testimony (category 2). The body is sanitised HTML. */
+/**
+ * A blog post, program (category 1) or testimony (category 2). The body is sanitised HTML. A program may be
+ * an event: when and where it happens, and how it repeats.
+ */
 @ObjectType()
 @Entity('posts')
 @Index('IDX_posts_category_id_created_at', ['categoryId', 'createdAt', 'id'])
+@Index('IDX_posts_category_id_sort_starts_at', ['categoryId', 'sortStartsAt', 'createdAt'])
 export class Post {
   @Field(() => ID)
   @PrimaryGeneratedColumn()
@@ -67,6 +71,34 @@ export class Post {
   @Index('IDX_posts_status')
   @Column({ type: 'varchar', length: 12, default: PostStatus.Authorised })
   status: PostStatus;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Programs: when it starts (the first occurrence of a recurring one)' })
+  @Column({ name: 'starts_at', type: 'timestamptz', nullable: true })
+  startsAt: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Programs: when the (first) occurrence ends' })
+  @Column({ name: 'ends_at', type: 'timestamptz', nullable: true })
+  endsAt: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Programs: where it happens, free text' })
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  location: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Programs: where to join online (http or https)' })
+  @Column({ name: 'online_url', type: 'varchar', length: 500, nullable: true })
+  onlineUrl: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Programs: an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=WE, counted in Europe/London' })
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  recurrence: string | null;
+
+  /** The next occurrence's start when last computed (refreshed as they pass), else the first: the list's sort key. */
+  @Column({ name: 'sort_starts_at', type: 'timestamptz', nullable: true })
+  sortStartsAt: Date | null;
+
+  /** When the last occurrence ends; null when undated or repeating for ever. Decides "past" in SQL. */
+  @Column({ name: 'over_at', type: 'timestamptz', nullable: true })
+  overAt: Date | null;
 
   @Field()
   @Index('IDX_posts_created_at')

@@ -1,4 +1,4 @@
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, GraphQLISODateTime, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user.js';
 import { CurrentUser, Public } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -8,6 +8,7 @@ import { AllPostsArgs, CreatePostArgs, UpdatePostArgs } from './post.args.js';
 import { PostCategory } from './post-category.entity.js';
 import { Post, PostAuthor } from './post.entity.js';
 import { PostsService, type JoinedPost } from './posts.service.js';
+import { describeRecurrence, endOf, nextStart } from './program-schedule.js';
 
 @Resolver(() => Post)
 export class PostsResolver extends ImageFieldsResolver(Post) {
@@ -52,6 +53,21 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
   @Mutation(() => Post, { description: 'Admins: any post. Members: their own.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.posts.remove(toId(id), caller);
+  }
+
+  @ResolveField(() => GraphQLISODateTime, { nullable: true, description: 'Programs: the start of the occurrence under way or the next one; null when undated or over' })
+  nextStartsAt(@Parent() post: Post) {
+    return nextStart(post, new Date());
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Programs: the recurrence in English words, e.g. "every week on Wednesday"' })
+  recurrenceText(@Parent() post: Post) {
+    return describeRecurrence(post.recurrence);
+  }
+
+  @ResolveField(() => GraphQLISODateTime, { nullable: true, description: 'Programs: when the occurrence of nextStartsAt ends' })
+  nextEndsAt(@Parent() post: Post) {
+    return endOf(nextStart(post, new Date()), post);
   }
 
   @ResolveField(() => PostCategory, { nullable: true })

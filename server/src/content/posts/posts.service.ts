@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, EntityManager, IsNull, LessThan, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
 import { isAdmin, type AuthUser } from '../../common/auth-user.js';
@@ -12,8 +12,14 @@ import { excerptOf, sanitizeBody, slugify } from '../rich-text.js';
 import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
+import { normaliseRecurrence, overAt, sortStart } from './program-schedule.js';
 
-export interface NewPost {
+const EVENT_FIELDS = ['startsAt', 'endsAt', 'location', 'onlineUrl', 'recurrence'] as const;
+
+/** When and where a program happens (null: not set). */
+export type ProgramEvent = Pick<Post, (typeof EVENT_FIELDS)[number]>;
+
+export interface NewPost extends Partial<ProgramEvent> {
   name: string;
   body: string;
   image?: string | null;
@@ -25,6 +31,9 @@ export interface NewPost {
 export type JoinedPost = Post & { category?: PostCategory | null; author?: User | null };
 
 export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
+
+/** How many recurring programs one refresh of their next occurrence looks at. */
+const REFRESH_BATCH = 500;
 
 /** Serialises slug choice, so two posts with one title get distinct slugs without a unique-key failure. */
 const SLUG_LOCK = 724_312;
@@ -45,6 +54,8 @@ export class PostsService extends ContentList<Post, PostFilter> {
       authorId: 'post.authorId',
       createdAt: 'post.createdAt',
       updatedAt: 'post.updatedAt',
+      // "Upcoming programs": the next occurrence first, then undated programs by date written.
+      nextStartsAt: { column: 'post.sortStartsAt', nulls: 'NULLS LAST', then: { column: 'post.createdAt', order: 'DESC' } },
     },
     defaultSort: { field: 'createdAt', order: 'DESC' },
     searchable: ['post.name', 'post.excerpt'],
@@ -65,6 +76,8 @@ export class PostsService extends ContentList<Post, PostFilter> {
     if (filter?.status) query.andWhere('post.status = :status', { status: filter.status });
     if (filter?.authorId) query.andWhere('post.authorId = :authorId', { authorId: toId(filter.authorId, 'authorId') });
     if (filter?.slug) query.andWhere('post.slug = :slug', { slug: filter.slug });
+    if (filter?.upcoming === true) query.andWhere('(post.overAt IS NULL OR post.overAt >= now())');
+    if (filter?.upcoming === false) query.andWhere('post.overAt < now()');
     if (!isAdmin(caller)) {
       query.andWhere(
         new Brackets((visible) => {
@@ -84,6 +97,21 @@ export class PostsService extends ContentList<Post, PostFilter> {
       .leftJoinAndMapOne('post.author', User, 'post_author', 'post_author.id = post.authorId');
   }
 
+  /** Dated programs that are not over, soonest first: the calendar feed. */
+  upcomingEvents(limit = 500): Promise<Post[]> {
+    return this.filtered({ categoryId: String(CATEGORY.programs), upcoming: true }, undefined)
+      .andWhere('post.startsAt IS NOT NULL')
+      .orderBy('post.sortStartsAt', 'ASC')
+      .addOrderBy('post.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Every post a visitor may read, for the sitemap: only what its entries need. */
+  publicIndex(): Promise<Pick<Post, 'id' | 'categoryId' | 'updatedAt'>[]> {
+    return this.filtered(undefined, undefined).select(['post.id', 'post.categoryId', 'post.updatedAt']).orderBy('post.id').getMany();
+  }
+
   async bySlug(slug: string, caller: AuthUser | undefined): Promise<Post> {
     const post = await this.withJoins(this.filtered({ slug }, caller)).getOne();
     if (!post) throw AppError.notFound(this.what);
@@ -100,6 +128,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     this.media.assertOwnImage(input.image);
     await this.assertCategory(input.categoryId);
     const status = isAdmin(caller) ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
+    const event = this.eventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
       const slug = await this.uniqueSlug(manager, name);
       const post = manager.create(Post, {
@@ -111,6 +140,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
         categoryId: input.categoryId,
         authorId: caller.id,
         status,
+        ...event,
       });
       return manager.save(post);
     });
@@ -142,7 +172,28 @@ export class PostsService extends ContentList<Post, PostFilter> {
       await this.assertCategory(changes.categoryId);
       post.categoryId = changes.categoryId;
     }
+    Object.assign(post, this.eventOf(post.categoryId, post, changes));
     return this.repository.save(post);
+  }
+
+  /**
+   * Moves recurring programs whose stored next occurrence has passed on to their next one, so "upcoming"
+   * keeps its order in SQL (ProgramRefresh runs it every few minutes). Answers how many moved.
+   */
+  async refreshNextOccurrences(now = new Date()): Promise<number> {
+    const stale = await this.repository.find({
+      where: { recurrence: Not(IsNull()), sortStartsAt: LessThan(now) },
+      order: { sortStartsAt: 'ASC' },
+      take: REFRESH_BATCH,
+    });
+    let moved = 0;
+    for (const post of stale) {
+      const next = sortStart(post, now);
+      if (next?.getTime() === post.sortStartsAt?.getTime()) continue;
+      await this.repository.update(post.id, { sortStartsAt: next });
+      moved += 1;
+    }
+    return moved;
   }
 
   async remove(id: number, caller: AuthUser): Promise<Post> {
@@ -169,6 +220,35 @@ export class PostsService extends ContentList<Post, PostFilter> {
     const body = sanitizeBody(html, (url) => this.media.ownsImage(url));
     if (!excerptOf(body) && !body.includes('<img')) throw AppError.badInput('body', 'body is required');
     return body;
+  }
+
+  /**
+   * A post's event fields after a write (`changes` over `current`), checked together, with the columns
+   * derived from them. Only programs are events.
+   */
+  private eventOf(categoryId: number, current: Partial<ProgramEvent>, changes: Partial<ProgramEvent>) {
+    const event: ProgramEvent = { startsAt: null, endsAt: null, location: null, onlineUrl: null, recurrence: null };
+    for (const field of EVENT_FIELDS) {
+      const value = changes[field] !== undefined ? changes[field] : current[field];
+      (event as Record<string, unknown>)[field] = value === '' ? null : (value ?? null);
+    }
+    if (categoryId !== CATEGORY.programs) {
+      const set = EVENT_FIELDS.find((field) => event[field] !== null);
+      if (set) throw AppError.badInput(set, `${set} is only for programs (category ${CATEGORY.programs})`);
+      return { ...event, sortStartsAt: null, overAt: null };
+    }
+    if (!event.startsAt) {
+      const needsStart = (['endsAt', 'recurrence'] as const).find((field) => event[field] !== null);
+      if (needsStart) throw AppError.badInput(needsStart, `${needsStart} needs startsAt`);
+    } else if (event.endsAt && event.endsAt.getTime() <= event.startsAt.getTime()) {
+      throw AppError.badInput('endsAt', 'endsAt must be after startsAt');
+    }
+    if (event.recurrence) {
+      const normal = normaliseRecurrence(event.recurrence);
+      if ('error' in normal) throw AppError.badInput('recurrence', normal.error);
+      event.recurrence = normal.rule;
+    }
+    return { ...event, sortStartsAt: sortStart(event, new Date()), overAt: overAt(event) };
   }
 
   private async assertCategory(categoryId: number): Promise<void> {

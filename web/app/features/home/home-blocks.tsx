@@ -3,17 +3,18 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { fetchGraphql } from '../../lib/graphql';
 import { useSession } from '../../lib/session';
-import { siteConfig } from '../../site-config';
+import { postalAddress, useSiteSettings } from '../site';
 import { MEETING_PASSWORD_QUERY, type MeetingImage, type VisitImage } from './home-query';
 
 /** Visit information: the visit image beside service times and the address. */
 export function VisitBlock({ image }: { image?: VisitImage }) {
+  const settings = useSiteSettings();
   return (
     <section className="section visit-block" aria-labelledby="visit-heading">
       <div className="split">
         {image?.image && (
           <div className="split-media">
-            <ResponsiveImage data={image} alt={image.title || `The ${siteConfig.shortName} family gathered for worship`} sizes="(min-width: 900px) 40vw, 100vw" />
+            <ResponsiveImage data={image} alt={image.title || `The ${settings.shortName || settings.name} family gathered for worship`} sizes="(min-width: 900px) 40vw, 100vw" />
           </div>
         )}
         <div className="split-text">
@@ -24,15 +25,15 @@ export function VisitBlock({ image }: { image?: VisitImage }) {
             afterwards.
           </p>
           <dl className="times">
-            {siteConfig.serviceTimes.map((time) => (
+            {settings.serviceTimes.map((time) => (
               <div key={time.name}>
                 <dt>{time.name}</dt>
                 <dd>{time.when}</dd>
               </div>
             ))}
           </dl>
-          <p className="note">{siteConfig.doorsOpen}</p>
-          <address>{siteConfig.address.slice(0, 4).join(', ')}</address>
+          {settings.doorsOpen && <p className="note">{settings.doorsOpen}</p>}
+          <address>{postalAddress(settings).join(', ')}</address>
           <p className="actions">
             <Link className="button primary" to="/visit-info">
               Plan your visit
@@ -67,7 +68,8 @@ function useMeetingPassword(meeting?: MeetingImage) {
 /** The online meeting: the Zoom image, its meeting ID, and the passcode for members. */
 export function MeetingBlock({ meeting }: { meeting?: MeetingImage }) {
   const { password, signedIn } = useMeetingPassword(meeting);
-  const online = siteConfig.serviceTimes.filter((time) => time.name.startsWith('Online'));
+  const settings = useSiteSettings();
+  const online = settings.serviceTimes.filter((time) => time.name.startsWith('Online'));
   return (
     <section className="section meeting-block" aria-labelledby="meeting-heading">
       <div className="split reverse">

@@ -17,7 +17,7 @@ export function homeQuery(postFields: string, videoFields: string) {
     slides: allSliderImages(sortField: "position", sortOrder: "ASC", perPage: 10) { id title ${IMAGE} }
     visit: allVisitImages(perPage: 1) { id title ${IMAGE} }
     meeting: allMeetingImages(perPage: 1) { id zoomId password ${IMAGE} }
-    programs: allPosts(filter: { categoryId: 1 }, perPage: 4) { ${postFields} }
+    programs: allPosts(filter: { categoryId: 1, upcoming: true }, sortField: "nextStartsAt", sortOrder: "ASC", perPage: 4) { ${postFields} }
     testimonies: allPosts(filter: { categoryId: 2 }, perPage: 8) { ${postFields} }
     videos: allVideos(perPage: 8) { ${videoFields} }
     blog: allPosts(filter: { categoryId: 3 }, perPage: 8) { ${postFields} }

@@ -1,2 +1,2 @@
 export { Pagination, PostCard, TestimonyCard } from './post-card';
-export { authorName, CATEGORY, loadPost, loadPostsPage, pageNumber, POST_CARD_FIELDS, testimonyAuthor, type PostCardData } from './queries';
+export { authorName, CATEGORY, loadPost, loadPostsPage, pageNumber, POST_CARD_FIELDS, testimonyAuthor, type PostCardData, type ProgramEvent, type ProgramsView } from './queries';

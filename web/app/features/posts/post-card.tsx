@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { rememberSelection } from '../../lib/selection';
 import { testimonyAuthor, type PostCardData } from './queries';
 
@@ -13,7 +13,14 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
         <ResponsiveImage data={post.image ? post : {}} alt="" sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw" />
       </div>
       <div className="card-body">
-        <p className="card-meta">{formatDate(post.createdAt)}</p>
+        <p className="card-meta">
+          {post.startsAt ? (
+            <time dateTime={post.nextStartsAt ?? post.startsAt}>{formatDateTime(post.nextStartsAt ?? post.startsAt)}</time>
+          ) : (
+            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          )}
+          {post.location && <span> · {post.location}</span>}
+        </p>
         <Heading className="card-title">
           <Link to={`/post-details/${post.id}`} className="card-link" onClick={() => rememberSelection('post', post.id)}>
             {post.name}

@@ -5,7 +5,7 @@ import type { ImageFields } from '../../components/responsive-image';
 /** Post categories are fixed by id (spec §9). */
 export const CATEGORY = { programs: 1, testimonies: 2, blog: 3 } as const;
 
-export const POST_CARD_FIELDS = 'id name excerpt image imageSrcSet imageWidth imageHeight createdAt author { title firstname lastname }';
+export const POST_CARD_FIELDS = 'id name excerpt image imageSrcSet imageWidth imageHeight createdAt updatedAt author { title firstname lastname } startsAt nextStartsAt nextEndsAt location onlineUrl recurrence recurrenceText';
 
 export type PostAuthor = { title: string; firstname: string; lastname: string };
 
@@ -14,7 +14,19 @@ export type PostCardData = ImageFields & {
   name: string;
   excerpt: string | null;
   createdAt: string;
+  updatedAt: string;
   author: PostAuthor | null;
+} & ProgramEvent;
+
+/** When and where a program happens (null on undated programs and other posts). */
+export type ProgramEvent = {
+  startsAt: string | null;
+  nextStartsAt: string | null;
+  nextEndsAt: string | null;
+  location: string | null;
+  onlineUrl: string | null;
+  recurrence: string | null;
+  recurrenceText: string | null;
 };
 
 export type PostDetail = PostCardData & {
@@ -23,8 +35,8 @@ export type PostDetail = PostCardData & {
   category: { id: string; name: string } | null;
 };
 
-const POSTS_PAGE = `query PostsPage($filter: PostFilter!, $page: Int!, $perPage: Int!) {
-  posts: allPosts(filter: $filter, page: $page, perPage: $perPage) { ${POST_CARD_FIELDS} }
+const POSTS_PAGE = `query PostsPage($filter: PostFilter!, $page: Int!, $perPage: Int!, $sortField: String, $sortOrder: String) {
+  posts: allPosts(filter: $filter, page: $page, perPage: $perPage, sortField: $sortField, sortOrder: $sortOrder) { ${POST_CARD_FIELDS} }
   meta: _allPostsMeta(filter: $filter) { count }
 }`;
 
@@ -40,15 +52,26 @@ export function pageNumber(request: Request): number {
   return Number.isInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
 }
 
-/** One page of a category's posts, newest first, and how many pages there are. */
-export async function loadPostsPage(context: AppLoadContext, categoryId: number, page: number) {
+/** Programs: those not over yet by next occurrence (then undated ones, newest first), or those that are over, latest first. */
+export type ProgramsView = 'upcoming' | 'past';
+
+const PROGRAM_VIEWS: Record<ProgramsView, { upcoming: boolean; sortField: string; sortOrder: string }> = {
+  upcoming: { upcoming: true, sortField: 'nextStartsAt', sortOrder: 'ASC' },
+  past: { upcoming: false, sortField: 'nextStartsAt', sortOrder: 'DESC' },
+};
+
+/** One page of a category's posts, newest first (or a view of programs), and how many pages there are. */
+export async function loadPostsPage(context: AppLoadContext, categoryId: number, page: number, view?: ProgramsView, perPage = POSTS_PER_PAGE) {
+  const order = view ? PROGRAM_VIEWS[view] : undefined;
   const result = await loadPublic<{ posts: PostCardData[]; meta: { count: number } }>(context, POSTS_PAGE, {
-    filter: { categoryId: String(categoryId) },
+    filter: { categoryId: String(categoryId), ...(order && { upcoming: order.upcoming }) },
     page: page - 1,
-    perPage: POSTS_PER_PAGE,
+    perPage,
+    sortField: order?.sortField,
+    sortOrder: order?.sortOrder,
   });
   const count = result.meta?.count ?? 0;
-  return { posts: result.posts ?? [], page, pages: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)) };
+  return { posts: result.posts ?? [], page, pages: Math.max(1, Math.ceil(count / perPage)) };
 }
 
 export async function loadPost(context: AppLoadContext, id: string): Promise<PostDetail> {

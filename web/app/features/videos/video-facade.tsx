@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
-export type VideoData = { id: string; title: string; video: string; poster: string | null };
+export type VideoData = { id: string; title: string; video: string; poster: string | null; createdAt: string };
 
-export const VIDEO_FIELDS = 'id title video poster';
+export const VIDEO_FIELDS = 'id title video poster createdAt';
 
 /**
  * A "lite" YouTube embed: a local poster and a play button. The player (and every request to YouTube) only

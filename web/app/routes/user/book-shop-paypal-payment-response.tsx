@@ -4,7 +4,7 @@ import { useCaptureBookOrder } from '../../features/shop/checkout';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/book-shop-paypal-payment-response';
 
-export const meta: Route.MetaFunction = () => pageMeta('Confirming your payment', 'Please wait while we confirm your payment.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirming your payment', 'Please wait while we confirm your payment.');
 
 export default function BookShopPaymentResponse() {
   const capture = useCaptureBookOrder();

@@ -3,7 +3,7 @@ import { CartView } from '../../features/shop/cart-view';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/cart-page';
 
-export const meta: Route.MetaFunction = () => pageMeta('My cart', 'The books in your cart.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My cart', 'The books in your cart.');
 
 export default function CartPage() {
   return (

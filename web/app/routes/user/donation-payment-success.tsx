@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/donation-payment-success';
 
-export const meta: Route.MetaFunction = () => pageMeta('Donation successful', 'Thank you for your gift.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Donation successful', 'Thank you for your gift.');
 
 export default function DonationPaymentSuccess() {
   return (

@@ -3,7 +3,7 @@ import { useCaptureDonation } from '../../features/donations/donations';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations-paypal-payment-response';
 
-export const meta: Route.MetaFunction = () => pageMeta('Confirming your donation', 'Please wait while we confirm your donation.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirming your donation', 'Please wait while we confirm your donation.');
 
 export default function DonationPaymentResponse() {
   const capture = useCaptureDonation();

@@ -7,7 +7,7 @@ import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations';
 import { formText } from '../../lib/form-data';
 
-export const meta: Route.MetaFunction = () => pageMeta('Give', 'Support the work of the ministry with a donation, in pounds or dollars, through PayPal.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, in pounds or dollars, through PayPal.');
 
 export default function MakeDonations() {
   const { start, loading } = useDonationCheckout();

@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/my-prayer-requests';
 
-export const meta: Route.MetaFunction = () => pageMeta('My prayer requests', 'The prayer requests you have sent.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My prayer requests', 'The prayer requests you have sent.');
 
 export default function MyPrayerRequests() {
   const { data, loading, error } = useMyPrayerRequests();

@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/my-testimonies';
 
-export const meta: Route.MetaFunction = () => pageMeta('My testimonies', 'The testimonies you have shared and whether they are published.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My testimonies', 'The testimonies you have shared and whether they are published.');
 
 export default function MyTestimonies() {
   const { data, loading, error } = useMyTestimonies();

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/paypal-payment';
 
-export const meta: Route.MetaFunction = () => pageMeta('Pay with PayPal', 'Review your order and pay securely with PayPal.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Pay with PayPal', 'Review your order and pay securely with PayPal.');
 
 /** A review of the order before leaving for PayPal. */
 export default function PayPalPayment() {

@@ -8,7 +8,7 @@ import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/prayer-request';
 import { formText } from '../../lib/form-data';
 
-export const meta: Route.MetaFunction = () => pageMeta('Make a prayer request', 'Send a prayer request to our prayer team.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Make a prayer request', 'Send a prayer request to our prayer team.');
 
 export default function PrayerRequestPage() {
   const navigate = useNavigate();

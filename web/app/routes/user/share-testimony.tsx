@@ -8,7 +8,7 @@ import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/share-testimony';
 import { formText } from '../../lib/form-data';
 
-export const meta: Route.MetaFunction = () => pageMeta('Share a testimony', 'Tell the church family what God has done.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Share a testimony', 'Tell the church family what God has done.');
 
 export default function ShareTestimony() {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { pageMeta } from '../../lib/meta';
 import { useSession } from '../../lib/session';
 import type { Route } from './+types/user-dashboard';
 
-export const meta: Route.MetaFunction = () => pageMeta('My dashboard', 'Your member area.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My dashboard', 'Your member area.');
 
 const actions = [
   { to: '/user/prayer-request', title: 'Make a prayer request', text: 'Our prayer team will stand with you.' },

@@ -1,0 +1,261 @@
+import { Card, CardContent, CircularProgress, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
+import {
+  ArrayInput,
+  NumberInput,
+  ResourceContextProvider,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  maxLength,
+  regex,
+  required,
+  useNotify,
+} from "react-admin";
+import {
+  readSiteSettings,
+  saveSiteSettings,
+  SettingsError,
+  type SiteSettingsRecord,
+} from "./siteSettingsApi";
+
+const DAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+].map((day) => ({ id: day, name: day }));
+const NETWORKS = [
+  { id: "facebook", name: "Facebook" },
+  { id: "instagram", name: "Instagram" },
+  { id: "youtube", name: "YouTube" },
+  { id: "x", name: "X (Twitter)" },
+  { id: "tiktok", name: "TikTok" },
+];
+const TIME = [
+  required(),
+  regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time such as 10:00 or 19:30"),
+];
+
+/**
+ * The organisation's details the website shows (footer, contact and visit pages, service times, pastors,
+ * structured data, calendar feed). One record: read on opening, saved with updateSiteSettings.
+ */
+export const SiteSettingsPage = () => {
+  const notify = useNotify();
+  const [record, setRecord] = useState<SiteSettingsRecord>();
+  useEffect(() => {
+    readSiteSettings().then(setRecord, (error: Error) =>
+      notify(error.message, { type: "error" }),
+    );
+  }, [notify]);
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      setRecord(await saveSiteSettings(values));
+      notify("Site settings saved: the website shows them now", {
+        type: "success",
+      });
+    } catch (error) {
+      const problem =
+        error instanceof SettingsError
+          ? error
+          : new SettingsError("The settings could not be saved");
+      notify(problem.message, { type: "error" });
+      return problem.field ? { [problem.field]: problem.message } : undefined;
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="Site settings" />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Site settings
+        </Typography>
+        {!record ? (
+          <CircularProgress aria-label="Loading the site settings" />
+        ) : (
+          <ResourceContextProvider value="site-settings">
+            <SimpleForm record={record} onSubmit={save}>
+              <Typography variant="h6" component="h2">
+                The organisation
+              </Typography>
+              <TextInput
+                source="name"
+                label="Organisation name"
+                validate={[required(), maxLength(200)]}
+                fullWidth
+              />
+              <TextInput
+                source="shortName"
+                label="Short name"
+                helperText="For the home screen icon"
+                validate={maxLength(60)}
+              />
+              <TextInput
+                source="tagline"
+                label="Tagline"
+                validate={maxLength(300)}
+                fullWidth
+              />
+              <TextInput
+                source="description"
+                label="Description"
+                helperText="One or two sentences for search results and link previews"
+                multiline
+                validate={maxLength(500)}
+                fullWidth
+              />
+              <TextInput
+                source="charityNumber"
+                label="Charity number"
+                validate={maxLength(20)}
+              />
+
+              <Typography variant="h6" component="h2">
+                Address and contact
+              </Typography>
+              <ArrayInput
+                source="addressLines"
+                label="Address lines (the last one is the town)"
+              >
+                <SimpleFormIterator inline disableReordering>
+                  <TextInput source="" label="Line" validate={maxLength(100)} />
+                </SimpleFormIterator>
+              </ArrayInput>
+              <TextInput
+                source="postcode"
+                label="Postcode"
+                validate={maxLength(10)}
+              />
+              <TextInput
+                source="phone"
+                label="Phone"
+                helperText="As people write it, e.g. 020 7946 0123"
+                validate={maxLength(30)}
+              />
+              <ArrayInput
+                source="emails"
+                label="Contact e-mails (the first also receives security reports)"
+              >
+                <SimpleFormIterator inline>
+                  <TextInput
+                    source="label"
+                    label="What about"
+                    validate={required()}
+                  />
+                  <TextInput
+                    source="address"
+                    label="E-mail address"
+                    type="email"
+                    validate={required()}
+                  />
+                </SimpleFormIterator>
+              </ArrayInput>
+              <ArrayInput source="socialLinks" label="Social links">
+                <SimpleFormIterator inline>
+                  <SelectInput
+                    source="network"
+                    label="Network"
+                    choices={NETWORKS}
+                    validate={required()}
+                  />
+                  <TextInput
+                    source="label"
+                    label="Label"
+                    validate={required()}
+                  />
+                  <TextInput
+                    source="url"
+                    label="Address (https)"
+                    validate={required()}
+                  />
+                </SimpleFormIterator>
+              </ArrayInput>
+              <NumberInput source="latitude" label="Map latitude" />
+              <NumberInput source="longitude" label="Map longitude" />
+
+              <Typography variant="h6" component="h2">
+                Services
+              </Typography>
+              <ArrayInput source="serviceTimes" label="Service times">
+                <SimpleFormIterator inline>
+                  <TextInput
+                    source="name"
+                    label="Service"
+                    validate={required()}
+                  />
+                  <TextInput source="when" label="When" validate={required()} />
+                </SimpleFormIterator>
+              </ArrayInput>
+              <TextInput source="doorsOpen" label="Doors open" fullWidth />
+              <ArrayInput
+                source="weeklySchedule"
+                label="Weekly schedule (also the calendar feed's weekly events)"
+              >
+                <SimpleFormIterator inline>
+                  <SelectInput
+                    source="day"
+                    label="Day"
+                    choices={DAYS}
+                    validate={required()}
+                  />
+                  <TextInput
+                    source="activity"
+                    label="Activity"
+                    validate={required()}
+                  />
+                  <TextInput
+                    source="opens"
+                    label="Starts (HH:MM)"
+                    validate={TIME}
+                  />
+                  <TextInput
+                    source="closes"
+                    label="Ends (HH:MM)"
+                    validate={TIME}
+                  />
+                </SimpleFormIterator>
+              </ArrayInput>
+
+              <Typography variant="h6" component="h2">
+                Senior pastors
+              </Typography>
+              <ArrayInput source="pastors" label="Pastors">
+                <SimpleFormIterator>
+                  <TextInput source="name" label="Name" validate={required()} />
+                  <TextInput source="role" label="Role" />
+                  <TextInput
+                    source="photo"
+                    label="Photo address"
+                    helperText="A path on this site, e.g. /images/pastor.svg, or an uploaded picture's address"
+                    fullWidth
+                  />
+                  <TextInput
+                    source="photoAlt"
+                    label="Photo description"
+                    fullWidth
+                  />
+                  <TextInput
+                    source="biography"
+                    label="Biography"
+                    helperText="A blank line starts a new paragraph"
+                    multiline
+                    minRows={4}
+                    fullWidth
+                  />
+                </SimpleFormIterator>
+              </ArrayInput>
+            </SimpleForm>
+          </ResourceContextProvider>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,59 @@
+import { currentToken } from '../auth/session';
+
+export type SiteSettingsRecord = Record<string, unknown> & { id: 'site-settings' };
+
+const FIELDS = `name shortName tagline description charityNumber addressLines postcode phone
+  emails { label address } socialLinks { network label url } latitude longitude
+  serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes }
+  pastors { name role photo photoAlt biography }`;
+
+/** What updateSiteSettings takes: every field the page edits. */
+const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors'];
+
+const VARIABLES = `$name: String, $shortName: String, $tagline: String, $description: String, $charityNumber: String, $addressLines: [String!],
+  $postcode: String, $phone: String, $emails: [ContactEmailInput!], $socialLinks: [SocialLinkInput!], $latitude: Float, $longitude: Float,
+  $serviceTimes: [ServiceTimeInput!], $doorsOpen: String, $weeklySchedule: [ScheduleEntryInput!], $pastors: [PastorInput!]`;
+
+const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
+  updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }
+}`;
+
+export class SettingsError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = currentToken();
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { field?: string } }[] };
+  if (body.errors?.length) throw new SettingsError(body.errors[0].message, body.errors[0].extensions?.field);
+  return body.data as T;
+}
+
+/** Removes what GraphQL adds (__typename) and what a form may leave empty in lists. */
+const clean = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(clean);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__typename').map(([key, item]) => [key, clean(item)]));
+  return value;
+};
+
+export async function readSiteSettings(): Promise<SiteSettingsRecord> {
+  const { siteSettings } = await call<{ siteSettings: Record<string, unknown> }>(`query SiteSettingsForm { siteSettings { ${FIELDS} } }`);
+  return { ...(clean(siteSettings) as Record<string, unknown>), id: 'site-settings' };
+}
+
+export async function saveSiteSettings(values: Record<string, unknown>): Promise<SiteSettingsRecord> {
+  const variables = Object.fromEntries(EDITED.map((field) => [field, clean(values[field] ?? null)]));
+  for (const text of ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'postcode', 'phone', 'doorsOpen']) variables[text] ??= '';
+  const { updateSiteSettings } = await call<{ updateSiteSettings: Record<string, unknown> }>(UPDATE, variables);
+  return { ...(clean(updateSiteSettings) as Record<string, unknown>), id: 'site-settings' };
+}

@@ -1,0 +1,72 @@
+import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Public } from '../common/decorators.js';
+import { PublicReadCache } from '../common/public-read-cache.js';
+import { PublishingService } from './publishing.service.js';
+
+/** Paths of this controller, answered by Nest rather than the web app. */
+export const PUBLISHED_PATHS = ['/events.ics', '/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/videos/rss.xml', '/.well-known/security.txt', '/manifest.webmanifest'];
+export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) || /^\/events\/\d+\.ics$/.test(path);
+
+/** Feeds and files for calendars, feed readers, search engines and browsers. Kept in the public read cache. */
+@Public()
+@Controller()
+export class PublishingController {
+  constructor(
+    private readonly publishing: PublishingService,
+    private readonly cache: PublicReadCache,
+  ) {}
+
+  private async send(response: Response, key: string, type: string, make: () => Promise<string | null>) {
+    let body = this.cache.get<string>(`published:${key}`);
+    if (body === undefined) {
+      const made = await make();
+      if (made === null) throw new NotFoundException();
+      body = made;
+      this.cache.set(`published:${key}`, body);
+    }
+    response.type(type).setHeader('Cache-Control', 'public, max-age=300');
+    response.send(body);
+  }
+
+  @Get('events.ics')
+  events(@Res() response: Response) {
+    return this.send(response, 'events', 'text/calendar; charset=utf-8', () => this.publishing.eventsCalendar());
+  }
+
+  @Get('events/:id.ics')
+  event(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+    response.setHeader('Content-Disposition', `attachment; filename="event-${id}.ics"`);
+    return this.send(response, `event:${id}`, 'text/calendar; charset=utf-8', () => this.publishing.eventCalendar(id));
+  }
+
+  @Get('blog/rss.xml')
+  blog(@Res() response: Response) {
+    return this.send(response, 'blog', 'application/rss+xml; charset=utf-8', () => this.publishing.blogRss());
+  }
+
+  @Get('videos/rss.xml')
+  videos(@Res() response: Response) {
+    return this.send(response, 'videos', 'application/rss+xml; charset=utf-8', () => this.publishing.videosRss());
+  }
+
+  @Get('sitemap.xml')
+  sitemap(@Res() response: Response) {
+    return this.send(response, 'sitemap', 'application/xml; charset=utf-8', () => this.publishing.sitemap());
+  }
+
+  @Get('robots.txt')
+  robots(@Res() response: Response) {
+    return this.send(response, 'robots', 'text/plain; charset=utf-8', async () => this.publishing.robots());
+  }
+
+  @Get('.well-known/security.txt')
+  security(@Res() response: Response) {
+    return this.send(response, 'security', 'text/plain; charset=utf-8', () => this.publishing.securityTxt());
+  }
+
+  @Get('manifest.webmanifest')
+  manifest(@Res() response: Response) {
+    return this.send(response, 'manifest', 'application/manifest+json; charset=utf-8', async () => JSON.stringify(await this.publishing.manifest()));
+  }
+}

@@ -1,0 +1,262 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { XMLBuilder } from 'fast-xml-parser';
+import { Feed } from 'feed';
+import ical, { type ICalCalendar } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BooksService } from '../content/books/books.service.js';
+import { CATEGORY } from '../content/posts/post-category.entity.js';
+import type { Post } from '../content/posts/post.entity.js';
+import { PostsService } from '../content/posts/posts.service.js';
+import { LONDON } from '../content/posts/program-schedule.js';
+import { slugify } from '../content/rich-text.js';
+import { VideosService } from '../content/videos/videos.service.js';
+import type { SiteSettings } from './site-settings.entity.js';
+import { SiteSettingsService } from './site-settings.service.js';
+
+/** The public pages of the web app that are worth a search engine's visit (members' and sign-in pages are not). */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about-us',
+  '/senior-pastors',
+  '/visit-info',
+  '/service-times',
+  '/life-line',
+  '/how-to-become-a-christian',
+  '/contact-us',
+  '/ask-a-question',
+  '/counselling',
+  '/baptism',
+  '/blog',
+  '/testimonies',
+  '/programs',
+  '/book-shop',
+];
+
+const FEED_SIZE = 30;
+/** A sitemap holds at most 50,000 URLs; the shop is far smaller. */
+const SITEMAP_BOOKS = 5_000;
+const BYDAY: Record<string, string> = { Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA', Sunday: 'SU' };
+const DAY_INDEX = Object.keys(BYDAY);
+
+/** The shareable address of a post on the web app. */
+export const postPath = (post: Pick<Post, 'id'>) => `/post-details/${post.id}`;
+
+/**
+ * What the site publishes for machines: calendar feeds, RSS, the sitemap, robots.txt, security.txt and the
+ * web app manifest, built with maintained libraries from the posts, videos and site settings.
+ */
+@Injectable()
+export class PublishingService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly posts: PostsService,
+    private readonly videos: VideosService,
+    private readonly books: BooksService,
+    private readonly settings: SiteSettingsService,
+  ) {}
+
+  private absolute(path: string) {
+    return new URL(path, `${this.config.publicUrl}/`).href;
+  }
+
+  private get host() {
+    return new URL(this.config.publicUrl).hostname;
+  }
+
+  private calendar(settings: SiteSettings, name: string): ICalCalendar {
+    return ical({
+      name,
+      prodId: { company: settings.name || this.host, product: 'programs', language: 'EN' },
+      url: this.absolute('/programs'),
+      timezone: { name: LONDON, generator: getVtimezoneComponent },
+      ttl: 60 * 60,
+    });
+  }
+
+  private address(settings: SiteSettings) {
+    return [...settings.addressLines, settings.postcode].filter(Boolean).join(', ');
+  }
+
+  private addProgram(calendar: ICalCalendar, post: Post) {
+    if (!post.startsAt) return;
+    calendar.createEvent({
+      id: `program-${post.id}@${this.host}`,
+      start: post.startsAt,
+      end: post.endsAt ?? new Date(post.startsAt.getTime() + 60 * 60 * 1000),
+      timezone: LONDON,
+      stamp: post.updatedAt,
+      lastModified: post.updatedAt,
+      created: post.createdAt,
+      summary: post.name,
+      description: [post.excerpt, post.onlineUrl ? `Join online: ${post.onlineUrl}` : ''].filter(Boolean).join('\n\n') || null,
+      location: post.location ?? (post.onlineUrl ? 'Online' : null),
+      url: this.absolute(postPath(post)),
+      repeating: post.recurrence ? `RRULE:${post.recurrence}` : null,
+    });
+  }
+
+  /** The weekly schedule as recurring events, anchored on the week of 5 January 2026 so their UIDs and starts stay put. */
+  private addServices(calendar: ICalCalendar, settings: SiteSettings) {
+    const where = [settings.name, this.address(settings)].filter(Boolean).join(', ') || null;
+    for (const entry of settings.weeklySchedule) {
+      const index = DAY_INDEX.indexOf(entry.day);
+      if (index < 0) continue;
+      const at = (time: string) => {
+        const [hour, minute] = time.split(':').map(Number);
+        return DateTime.fromObject({ year: 2026, month: 1, day: 5 + index, hour, minute }, { zone: LONDON }).toJSDate();
+      };
+      calendar.createEvent({
+        id: `service-${BYDAY[entry.day].toLowerCase()}-${slugify(entry.activity)}@${this.host}`,
+        start: at(entry.opens),
+        end: at(entry.closes),
+        timezone: LONDON,
+        stamp: settings.updatedAt,
+        summary: entry.activity,
+        location: where,
+        url: this.absolute('/service-times'),
+        repeating: `RRULE:FREQ=WEEKLY;BYDAY=${BYDAY[entry.day]}`,
+      });
+    }
+  }
+
+  /** Upcoming programs and the weekly services: a calendar to subscribe to. */
+  async eventsCalendar(): Promise<string> {
+    const [settings, programs] = await Promise.all([this.settings.get(), this.posts.upcomingEvents()]);
+    const calendar = this.calendar(settings, settings.name ? `${settings.name}: programs and services` : 'Programs and services');
+    for (const post of programs) this.addProgram(calendar, post);
+    this.addServices(calendar, settings);
+    return calendar.toString();
+  }
+
+  /** One dated program as a calendar file to add; null when it is not a dated program visitors may see. */
+  async eventCalendar(id: number): Promise<string | null> {
+    const post = await this.posts.get(id, undefined).catch(() => null);
+    if (!post || post.categoryId !== CATEGORY.programs || !post.startsAt) return null;
+    const settings = await this.settings.get();
+    const calendar = this.calendar(settings, post.name);
+    this.addProgram(calendar, post);
+    return calendar.toString();
+  }
+
+  private feed(settings: SiteSettings, title: string, path: string, feedPath: string) {
+    return new Feed({
+      title: settings.name ? `${title} | ${settings.name}` : title,
+      description: settings.description || settings.tagline || title,
+      id: this.absolute(path),
+      link: this.absolute(path),
+      language: 'en-GB',
+      feedLinks: { rss: this.absolute(feedPath) },
+      favicon: this.absolute('/favicon.ico'),
+      copyright: settings.name ? `© ${settings.name}` : '',
+      generator: false,
+      ttl: 60,
+    });
+  }
+
+  /** RSS 2.0 of the newest blog posts. */
+  async blogRss(): Promise<string> {
+    const [settings, posts] = await Promise.all([
+      this.settings.get(),
+      this.posts.findAll({ perPage: FEED_SIZE, sortField: 'createdAt', sortOrder: 'DESC' }, { categoryId: String(CATEGORY.blog) }, undefined),
+    ]);
+    const feed = this.feed(settings, 'Blog', '/blog', '/blog/rss.xml');
+    for (const post of posts) {
+      const link = this.absolute(postPath(post));
+      feed.addItem({
+        title: post.name,
+        id: link,
+        guid: link,
+        link,
+        date: post.createdAt,
+        description: post.excerpt,
+        content: post.body,
+        image: post.image ? this.absolute(post.image) : undefined,
+      });
+    }
+    return feed.rss2();
+  }
+
+  /** RSS 2.0 of the newest video messages, linking to YouTube. */
+  async videosRss(): Promise<string> {
+    const [settings, videos] = await Promise.all([
+      this.settings.get(),
+      this.videos.findAll({ perPage: FEED_SIZE, sortField: 'createdAt', sortOrder: 'DESC' }, undefined, undefined),
+    ]);
+    const feed = this.feed(settings, 'Video messages', '/', '/videos/rss.xml');
+    for (const video of videos) {
+      feed.addItem({
+        title: video.title,
+        id: `${this.absolute('/')}#video-${video.id}`,
+        guid: `${this.absolute('/')}#video-${video.id}`,
+        link: `https://www.youtube.com/watch?v=${video.video}`,
+        date: video.createdAt,
+        description: video.title,
+        image: video.poster ? this.absolute(video.poster) : undefined,
+      });
+    }
+    return feed.rss2();
+  }
+
+  /** Every public page, every public post and every book, with when it last changed. */
+  async sitemap(): Promise<string> {
+    const [settings, posts, books] = await Promise.all([
+      this.settings.get(),
+      this.posts.publicIndex(),
+      this.books.findAll({ perPage: SITEMAP_BOOKS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
+    ]);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const url = [
+      ...PUBLIC_PAGES.map((path) => ({ loc: this.absolute(path), lastmod: day(settings.updatedAt) })),
+      ...posts.map((post) => ({ loc: this.absolute(postPath(post)), lastmod: day(post.updatedAt) })),
+      ...books.map((book) => ({ loc: this.absolute(`/book-details-page/${book.id}`), lastmod: day(book.updatedAt) })),
+    ];
+    const builder = new XMLBuilder({ ignoreAttributes: false, format: true, attributeNamePrefix: '@' });
+    return builder.build({
+      '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+      urlset: { '@xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9', url },
+    });
+  }
+
+  robots(): string {
+    return ['User-agent: *', 'Disallow: /admin', 'Disallow: /user', 'Disallow: /api/', 'Disallow: /graphql', '', `Sitemap: ${this.absolute('/sitemap.xml')}`, ''].join('\n');
+  }
+
+  /** RFC 9116: who to tell about a security problem (the first contact e-mail), valid for a year. */
+  async securityTxt(now = new Date()): Promise<string> {
+    const settings = await this.settings.get();
+    const contact = settings.emails[0]?.address;
+    const expires = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+    expires.setUTCHours(0, 0, 0, 0);
+    return [
+      ...(contact ? [`Contact: mailto:${contact}`] : []),
+      `Contact: ${this.absolute('/contact-us')}`,
+      `Expires: ${expires.toISOString()}`,
+      'Preferred-Languages: en',
+      `Canonical: ${this.absolute('/.well-known/security.txt')}`,
+      '',
+    ].join('\n');
+  }
+
+  /** The web app manifest: the name from settings, the icons of web/public. */
+  async manifest(): Promise<object> {
+    const settings = await this.settings.get();
+    return {
+      name: settings.name || 'Church',
+      short_name: settings.shortName || settings.name || 'Church',
+      description: settings.description || undefined,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#4a1f3d',
+      lang: 'en-GB',
+      icons: [
+        { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
+        { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+        { src: '/icon-512.png', type: 'image/png', sizes: '512x512' },
+      ],
+    };
+  }
+}

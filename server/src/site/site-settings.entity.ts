@@ -1,0 +1,147 @@
+import { Field, Float, ObjectType } from '@nestjs/graphql';
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok'] as const;
+
+@ObjectType()
+export class ContactEmail {
+  @Field({ description: 'What to write about, e.g. Prayer' })
+  label: string;
+
+  @Field()
+  address: string;
+}
+
+@ObjectType()
+export class SocialLink {
+  @Field({ description: `One of ${SOCIAL_NETWORKS.join(', ')} (its icon)` })
+  network: string;
+
+  @Field()
+  label: string;
+
+  @Field({ description: 'https address of the ministry’s page' })
+  url: string;
+}
+
+@ObjectType()
+export class ServiceTime {
+  @Field({ description: 'e.g. Sunday service' })
+  name: string;
+
+  @Field({ description: 'Free text, e.g. 10.00am to 12.30pm' })
+  when: string;
+}
+
+@ObjectType()
+export class ScheduleEntry {
+  @Field({ description: `${WEEKDAYS.join(', ')}` })
+  day: string;
+
+  @Field()
+  activity: string;
+
+  @Field({ description: 'HH:MM, London time' })
+  opens: string;
+
+  @Field({ description: 'HH:MM, London time, after opens' })
+  closes: string;
+}
+
+@ObjectType()
+export class Pastor {
+  @Field()
+  name: string;
+
+  @Field()
+  role: string;
+
+  @Field({ description: 'Photo URL: a path on this site or an upload' })
+  photo: string;
+
+  @Field()
+  photoAlt: string;
+
+  @Field({ description: 'Plain text; a blank line starts a new paragraph' })
+  biography: string;
+}
+
+/**
+ * The organisation's details, one row (id 1): what the footer, contact and visit pages, structured data and
+ * calendar feeds say about the ministry. Volunteers edit it in the console's "Site settings".
+ */
+@ObjectType()
+@Entity('site_settings')
+export class SiteSettings {
+  @PrimaryColumn({ type: 'integer', default: 1 })
+  id: number;
+
+  @Field({ description: 'Organisation name' })
+  @Column({ length: 200 })
+  name: string;
+
+  @Field({ description: 'Short name, e.g. for the home screen icon' })
+  @Column({ name: 'short_name', length: 60 })
+  shortName: string;
+
+  @Field()
+  @Column({ length: 300 })
+  tagline: string;
+
+  @Field({ description: 'One or two sentences for search results and link previews' })
+  @Column({ length: 500 })
+  description: string;
+
+  @Field({ description: 'Registered charity number (England and Wales)' })
+  @Column({ name: 'charity_number', length: 20 })
+  charityNumber: string;
+
+  @Field(() => [String], { description: 'Postal address without the postcode; the last line is the town' })
+  @Column({ name: 'address_lines', type: 'jsonb' })
+  addressLines: string[];
+
+  @Field()
+  @Column({ length: 10 })
+  postcode: string;
+
+  @Field({ description: 'As people write it, e.g. 020 7946 0123' })
+  @Column({ length: 30 })
+  phone: string;
+
+  @Field(() => [ContactEmail], { description: 'The contact e-mails; the first also receives security reports' })
+  @Column({ type: 'jsonb' })
+  emails: ContactEmail[];
+
+  @Field(() => [SocialLink])
+  @Column({ name: 'social_links', type: 'jsonb' })
+  socialLinks: SocialLink[];
+
+  @Field(() => Float, { nullable: true, description: 'Map point (WGS 84)' })
+  @Column({ type: 'double precision', nullable: true })
+  latitude: number | null;
+
+  @Field(() => Float, { nullable: true })
+  @Column({ type: 'double precision', nullable: true })
+  longitude: number | null;
+
+  @Field(() => [ServiceTime])
+  @Column({ name: 'service_times', type: 'jsonb' })
+  serviceTimes: ServiceTime[];
+
+  @Field({ description: 'e.g. Doors open 10 minutes before.' })
+  @Column({ name: 'doors_open', length: 200 })
+  doorsOpen: string;
+
+  @Field(() => [ScheduleEntry], { description: 'What happens each week; also the recurring events of /events.ics' })
+  @Column({ name: 'weekly_schedule', type: 'jsonb' })
+  weeklySchedule: ScheduleEntry[];
+
+  @Field(() => [Pastor])
+  @Column({ type: 'jsonb' })
+  pastors: Pastor[];
+
+  @Field()
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PublishingController } from './publishing.controller.js';
+import { PublishingService } from './publishing.service.js';
+import { SiteSettings } from './site-settings.entity.js';
+import { SiteSettingsResolver } from './site-settings.resolver.js';
+import { SiteSettingsService } from './site-settings.service.js';
+
+/** The organisation's details that volunteers edit, and what the site publishes from them. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteSettings])],
+  controllers: [PublishingController],
+  providers: [SiteSettingsService, SiteSettingsResolver, PublishingService],
+  exports: [SiteSettingsService],
+})
+export class SiteModule {}

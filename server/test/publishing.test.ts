@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { XMLParser } from 'fast-xml-parser';
+import ical from 'node-ical';
+import Parser from 'rss-parser';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('feeds and files for calendars, feed readers and search engines', () => {
+  let t: TestApp;
+  let admin: string;
+  let weekly: { id: string; startsAt: string };
+  let blogId: string;
+
+  const text = async (path: string, type: RegExp) => {
+    const response = await t.http.get(path).buffer(true).parse((res, done) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done(null, body));
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+    return response.body as string;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.adminToken();
+    await t.gql(
+      `mutation { updateSiteSettings(name: "Grace Harbour", shortName: "Grace", addressLines: ["12 Example Street", "London"], postcode: "E1 7AA",
+        emails: [{ label: "General", address: "hello@example.org" }],
+        weeklySchedule: [{ day: "Sunday", activity: "Sunday service", opens: "10:00", closes: "12:30" }]) { name } }`,
+      {},
+      admin,
+    );
+    const start = new Date(Date.now() + 7 * DAY);
+    start.setUTCHours(18, 0, 0, 0);
+    const made = await t.gql(
+      `mutation { createPost(name: "Midweek prayer", body: "<p>Pray with us</p>", categoryId: 1, startsAt: "${start.toISOString()}",
+        endsAt: "${new Date(start.getTime() + 90 * 60_000).toISOString()}", location: "Main hall", recurrence: "FREQ=WEEKLY;BYDAY=${['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][start.getUTCDay()]}") { id startsAt } }`,
+      {},
+      admin,
+    );
+    weekly = made.data.createPost;
+    await t.gql(`mutation { createPost(name: "Last week", body: "<p>x</p>", categoryId: 1, startsAt: "${new Date(Date.now() - 7 * DAY).toISOString()}") { id } }`, {}, admin);
+    blogId = (await t.gql('mutation { createPost(name: "Finding peace", body: "<p>Be still &amp; know</p>", categoryId: 3) { id } }', {}, admin)).data.createPost.id;
+    await t.db.query(`INSERT INTO videos (title, video) VALUES ('Sunday sermon', 'dQw4w9WgXcQ')`);
+    await t.db.query(`INSERT INTO books (title, price_pence, currency, description) VALUES ('Daily bread', 1250, 'GBP', 'Devotions')`);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('publishes upcoming programs and the weekly services as an iCalendar feed', async () => {
+    const body = await text('/events.ics', /^text\/calendar/);
+    expect(body).toContain('BEGIN:VTIMEZONE');
+    expect(body).toContain('TZID:Europe/London');
+    expect(body).toMatch(/DTSTART;TZID=Europe\/London:\d{8}T\d{6}/);
+    const events = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+    const prayer = events.find((e) => e.summary === 'Midweek prayer')!;
+    expect(prayer.uid).toBe(`program-${weekly.id}@site.test`);
+    expect(prayer.start.toISOString()).toBe(weekly.startsAt);
+    expect(prayer.rrule?.toString()).toMatch(/FREQ=WEEKLY/);
+    expect(prayer.location).toBe('Main hall');
+    expect(prayer.dtstamp).toBeTruthy();
+    expect(events.map((e) => e.summary)).not.toContain('Last week');
+
+    const service = events.find((e) => e.summary === 'Sunday service')!;
+    expect(service.uid).toMatch(/^service-su-sunday-service@site\.test$/);
+    expect(service.rrule?.toString()).toContain('BYDAY=SU');
+    expect(service.start.getUTCHours()).toBe(10); // 10:00 London in January is 10:00 UTC
+
+    // The same feed twice: the same UIDs, so subscribers update rather than duplicate.
+    const again = Object.values(ical.sync.parseICS(await text('/events.ics', /^text\/calendar/))).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+    expect(again.map((e) => e.uid).sort()).toEqual(events.map((e) => e.uid).sort());
+  });
+
+  it('offers one program as a calendar file, and 404 for what is not a dated program', async () => {
+    const body = await text(`/events/${weekly.id}.ics`, /^text\/calendar/);
+    const events = Object.values(ical.sync.parseICS(body)).filter((c) => c?.type === 'VEVENT');
+    expect(events).toHaveLength(1);
+    await t.http.get(`/events/${blogId}.ics`).expect(404);
+    await t.http.get('/events/999999.ics').expect(404);
+  });
+
+  it('publishes RSS 2.0 of the blog and of video messages', async () => {
+    const parser = new Parser();
+    const blog = await parser.parseString(await text('/blog/rss.xml', /^application\/rss\+xml/));
+    expect(blog.title).toBe('Blog | Grace Harbour');
+    expect(blog.items[0]).toMatchObject({ title: 'Finding peace', link: `http://site.test/post-details/${blogId}` });
+    const videos = await parser.parseString(await text('/videos/rss.xml', /^application\/rss\+xml/));
+    expect(videos.items[0]).toMatchObject({ title: 'Sunday sermon', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+  });
+
+  it('lists every public page and post in the sitemap, absolute and dated, and names it in robots.txt', async () => {
+    const xml = new XMLParser().parse(await text('/sitemap.xml', /^application\/xml/));
+    const urls = xml.urlset.url as { loc: string; lastmod: string }[];
+    const locs = urls.map((u) => u.loc);
+    expect(locs).toEqual(expect.arrayContaining(['http://site.test/', 'http://site.test/programs', `http://site.test/post-details/${blogId}`, `http://site.test/post-details/${weekly.id}`]));
+    expect(locs.some((loc) => /^http:\/\/site\.test\/book-details-page\/\d+$/.test(loc))).toBe(true);
+    expect(urls.every((u) => /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod))).toBe(true);
+
+    const robots = await text('/robots.txt', /^text\/plain/);
+    expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Disallow: /user');
+    expect(robots).toContain('Sitemap: http://site.test/sitemap.xml');
+  });
+
+  it('answers security.txt with the contact from settings, and a web app manifest', async () => {
+    const security = await text('/.well-known/security.txt', /^text\/plain/);
+    expect(security).toContain('Contact: mailto:hello@example.org');
+    expect(security).toMatch(/Expires: \d{4}-\d{2}-\d{2}T00:00:00\.000Z/);
+    const manifest = JSON.parse(await text('/manifest.webmanifest', /^application\/manifest\+json/));
+    expect(manifest).toMatchObject({ name: 'Grace Harbour', short_name: 'Grace', start_url: '/' });
+  });
+});
