@@ -68,6 +68,7 @@ const PUBLIC_GRAPHQL = new Set([
   'Mutation.createCounsellingRequest',
   'Mutation.createBaptismRequest',
   'Query.paymentSettings',
+  'Query.siteSettings',
 ]);
 
 describe('default deny', () => {

@@ -14,6 +14,7 @@ import {
   visit,
 } from 'graphql';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
+import { toAppError, toGraphQLError } from './error-filter.js';
 import type { GraphQLContext } from './loaders.js';
 import type { RateLimitService } from './rate-limit.js';
 
@@ -102,7 +103,13 @@ export class PublicReadCache implements OnModuleInit {
             // Pages rendered on the server run the web app's own queries, whose text a client cannot vary.
             if (rateLimit && !contextValue.internal) {
               // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
-              const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60);
+              const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60).catch((error: unknown) => {
+                finish?.(undefined);
+                finish = undefined;
+                // Thrown outside a resolver: map it here, or Apollo would answer a bare 500.
+                const known = toAppError(error);
+                throw known ? toGraphQLError(known) : error;
+              });
               if (count > rateLimit.perMinute) {
                 finish?.(undefined);
                 finish = undefined;
