@@ -80,6 +80,16 @@ describe('admin console', () => {
     await site?.stop();
   });
 
+  test('sends a visitor who is not logged in from any screen, or an old admin path, to the login page', async () => {
+    const page = await newPage();
+    for (const path of ['/admin/contact-enquiries', '/admin/all-contacts']) {
+      await page.goto(`${site.baseUrl}${path}`);
+      await page.waitForURL(`${site.baseUrl}/admin/login`);
+      await page.getByLabel('Email address').waitFor();
+    }
+    await page.context().close();
+  });
+
   test("refuses a member's credentials with 'You are not authorised to access this page'", async () => {
     const page = await newPage();
     await logIn(page, MEMBER.email, MEMBER.password);

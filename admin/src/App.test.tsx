@@ -26,18 +26,6 @@ describe('the admin console', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
-
-  it('sends a visitor who is not logged in from any screen to the login page', async () => {
-    renderAt('/contact-enquiries');
-    expect(await screen.findByLabelText(/Email address/, undefined, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByTestId('path').textContent).toBe('/login');
-  });
-
-  it('redirects an old admin path to its screen (then to login, as nobody is logged in)', async () => {
-    renderAt('/all-contacts');
-    await screen.findByLabelText(/Email address/, undefined, { timeout: 5000 });
-    expect(screen.getByTestId('path').textContent).toBe('/login');
-  });
 });
 
 describe('legacy admin paths', () => {
