@@ -184,7 +184,9 @@ function arrange(value: unknown, set: SelectionSetNode, fragments: Map<string, F
   if (Array.isArray(value)) return value.map((item) => arrange(item, set, fragments));
   if (!value || typeof value !== 'object') return value;
   const source = value as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
+  // The prototype too: graphql-js answers null-prototype objects, and a page rendered from a cached answer must
+  // serialise exactly as one rendered from a fresh answer.
+  const result = Object.create(Object.getPrototypeOf(source) as object | null) as Record<string, unknown>;
   const place = (selections: SelectionSetNode) => {
     for (const selection of selections.selections) {
       if (selection.kind === Kind.FIELD) {
