@@ -291,7 +291,8 @@ async function resetLinkFromOutbox(after: number): Promise<string> {
   const { readdir, readFile, stat } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const outbox = join(site.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 60; attempt += 1) {
+  // The reset e-mail is written by two background jobs (the lookup, then the mail): allow a busy machine a minute.
+  for (let attempt = 0; attempt < 240; attempt += 1) {
     const files = await readdir(outbox).catch(() => [] as string[]);
     for (const file of files) {
       if ((await stat(join(outbox, file))).mtimeMs < after) continue;
@@ -310,7 +311,9 @@ test('a member who forgot the password resets it from the e-mailed link', async 
   await page.getByRole('link', { name: /Forgot your password/ }).click();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${site.baseUrl}/password-sent`);
+  await page.waitForURL(`${site.baseUrl}/password-sent`).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nthe page says: ${await page.locator('main').innerText()}`);
+  });
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
   await page.goto(await resetLinkFromOutbox(asked), { waitUntil: 'networkidle' });
