@@ -309,6 +309,8 @@ test('a member who forgot the password resets it from the e-mailed link', async 
   const asked = Date.now() - 1000;
   await page.goto(`${site.baseUrl}/userlogin`, { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: /Forgot your password/ }).click();
+  // The login page has an Email field too: fill the reset form's only once it is on screen.
+  await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(`${site.baseUrl}/password-sent`).catch(async (error: Error) => {
