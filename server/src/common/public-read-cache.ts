@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import {
   DocumentNode,
@@ -13,7 +13,10 @@ import {
   SelectionSetNode,
   visit,
 } from 'graphql';
-import { DataSource, EntitySubscriberInterface } from 'typeorm';
+import { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DATABASE_URL } from '../database/database-url.js';
+import { NotificationListener } from '../database/notification-listener.js';
 import { toAppError, toGraphQLError } from './error-filter.js';
 import type { GraphQLContext } from './loaders.js';
 import type { RateLimitService } from './rate-limit.js';
@@ -23,24 +26,80 @@ type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
  * lists), so a busy page costs no SQL at all. Only requests without a token are cached, and only successful
- * answers: those are public by construction, the same for every visitor. Any write through TypeORM on this
- * instance empties it at once; other instances converge within TTL_MS, well inside the minute public reads
- * may be cached by browsers anyway.
+ * answers: those are public by construction, the same for every visitor. Any write through TypeORM empties
+ * it at once on the instance that wrote, and sends `NOTIFY public_cache` (delivered when the write commits);
+ * every instance listens on that channel and empties its own cache when told, so none keeps answering what
+ * another instance changed.
  */
 @Injectable()
-export class PublicReadCache implements OnModuleInit {
+export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
+  static readonly CHANNEL = 'public_cache';
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
   private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly logger = new Logger('PublicReadCache');
+  private readonly listener: NotificationListener;
+  /** Transactions that already sent the notification (PostgreSQL delivers one per channel at commit anyway). */
+  private readonly notifiedIn = new WeakSet<QueryRunner>();
+  /** A notification outside any transaction is waiting to be sent: writes meanwhile share it. */
+  private notifyPending = false;
 
-  onModuleInit() {
-    const clear = () => this.entries.clear();
-    const subscriber: EntitySubscriberInterface = { afterInsert: clear, afterUpdate: clear, afterRemove: clear, afterSoftRemove: clear };
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(DATABASE_URL) url: string,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.listener = new NotificationListener(url, PublicReadCache.CHANNEL, { notified: () => this.clear(), reconnected: () => this.clear() }, config.databaseConnectTimeoutMs);
+  }
+
+  async onModuleInit() {
+    const written = (event: { queryRunner: QueryRunner }) => this.written(event.queryRunner);
+    const ended = (event: { queryRunner: QueryRunner }) => void this.notifiedIn.delete(event.queryRunner);
+    const subscriber: EntitySubscriberInterface = {
+      afterInsert: written,
+      afterUpdate: written,
+      afterRemove: written,
+      afterSoftRemove: written,
+      afterRecover: written,
+      afterTransactionCommit: ended,
+      afterTransactionRollback: ended,
+    };
     this.dataSource.subscribers.push(subscriber);
+    await this.listener.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.listener.stop();
+  }
+
+  /** Empties this instance's cache. */
+  clear() {
+    this.entries.clear();
+  }
+
+  /**
+   * A write: empties the cache here at once and tells every instance (this one included, which empties it again
+   * once the write is committed, dropping anything cached from before the commit meanwhile).
+   */
+  private async written(queryRunner: QueryRunner): Promise<void> {
+    this.clear();
+    if (queryRunner?.isTransactionActive && !queryRunner.isReleased) {
+      // Inside the transaction, so other instances hear of it only when it commits, and never if it rolls back.
+      if (this.notifiedIn.has(queryRunner)) return;
+      this.notifiedIn.add(queryRunner);
+      await queryRunner.query(`NOTIFY ${PublicReadCache.CHANNEL}`);
+      return;
+    }
+    // Already committed: one notification for a burst of writes in the same tick.
+    if (this.notifyPending) return;
+    this.notifyPending = true;
+    setImmediate(() => {
+      this.notifyPending = false;
+      this.dataSource.query(`NOTIFY ${PublicReadCache.CHANNEL}`).catch((error: Error) => this.logger.warn(`could not tell other instances of a write: ${error.message}`));
+    });
   }
 
   get<T>(key: string): T | undefined {

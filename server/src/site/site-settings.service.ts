@@ -11,7 +11,7 @@ export const phoneUri = (phone: string): string | null => (phone ? (parsePhoneNu
 
 /**
  * The one row of site settings (created by its migration). A save goes through TypeORM, so the public read
- * cache, which holds the pages and queries that show these details, is emptied at once.
+ * cache, which holds the pages and queries that show these details, is emptied at once on every instance.
  */
 @Injectable()
 export class SiteSettingsService {

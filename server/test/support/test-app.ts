@@ -30,6 +30,8 @@ export const memberPayload = (overrides: Record<string, unknown> = {}) => ({
 export interface TestApp {
   app: INestApplication;
   config: AppConfig;
+  /** The database's name on the test server: another app may start on it (`options.database`). */
+  databaseName: string;
   baseUrl: string;
   db: DataSource;
   http: ReturnType<typeof request>;
@@ -44,15 +46,18 @@ export interface TestApp {
 /**
  * The real application on a fresh database of the test PostgreSQL server, listening on a loopback port.
  * Addresses come from X-Forwarded-For (one trusted proxy hop), so a test can act as many clients. `databasePort`
- * reaches the database through another port on the same host (a relay the test controls).
+ * reaches the database through another port on the same host (a relay the test controls). `database` starts
+ * another instance on the database of an app already running (its `databaseName`) instead of a fresh one.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { databasePort?: number } = {}): Promise<TestApp> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
+export async function startTestApp(env: Record<string, string> = {}, options: { databasePort?: number; database?: string } = {}): Promise<TestApp> {
+  const name = options.database ?? `test_${randomBytes(6).toString('hex')}`;
   const serverUrl = process.env.TEST_POSTGRES_URL!;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (!options.database) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const direct = new URL(serverUrl.replace(/\/[^/]*$/, `/${name}`));
   // A test may put a relay of its own (support/database-proxy.ts) between the app and the database.
   if (options.databasePort) direct.port = String(options.databasePort);
@@ -81,6 +86,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const testApp: TestApp = {
     app,
     config,
+    databaseName: name,
     baseUrl,
     db,
     http,
