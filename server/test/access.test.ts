@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiRoutes, readSchema } from './support/surface.js';
+import { can, ROLES, type Role } from '../src/access/permissions.js';
+import { apiRoutes, type DeclaredAccess, graphqlAccess, readSchema, restAccess } from './support/surface.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 /**
@@ -71,6 +72,50 @@ const PUBLIC_GRAPHQL = new Set([
   'Query.siteSettings',
 ]);
 
+/**
+ * Entry points any signed-in account may use (no permission declared): each answers only the caller's own records
+ * (`requireOwner`, `ownerScope`). A new one fails the matrix test until it is added here, on purpose.
+ */
+const SIGNED_IN_GRAPHQL = new Set([
+  'Query.BookOrder',
+  'Query.Donation',
+  'Query.PrayerRequest',
+  'Query._allBookOrdersMeta',
+  'Query._allDonationsMeta',
+  'Query._allPrayerRequestsMeta',
+  'Query.allBookOrders',
+  'Query.allDonations',
+  'Query.allPrayerRequests',
+  'Query.me',
+  'Mutation.captureBookOrder',
+  'Mutation.captureDonation',
+  'Mutation.changePassword',
+  'Mutation.createBookOrder',
+  'Mutation.createDonation',
+  'Mutation.createPost',
+  'Mutation.createPrayerRequest',
+  'Mutation.deletePost',
+  'Mutation.logout',
+  'Mutation.updatePost',
+]);
+
+const SIGNED_IN_REST = new Set([
+  'POST /api/logout',
+  'GET /api/me',
+  'POST /api/change-password',
+  'POST /api/uploads',
+  'GET /api/testimonies/:userId/2/my-testimonies',
+  'POST /api/add-post',
+  'PUT /api/update-post/:id',
+  'DELETE /api/delete-post/:id',
+  'POST /api/make-prayer-request',
+  'GET /api/prayer-request/:userId/my-prayer-requests',
+  'POST /api/createOrder',
+  'POST /api/captureOrder',
+  'POST /api/donation-create-order',
+  'POST /api/donation-capture-order',
+]);
+
 describe('default deny', () => {
   let t: TestApp;
   let schema: Awaited<ReturnType<typeof readSchema>>;
@@ -136,6 +181,71 @@ describe('default deny', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+/** The guard's own answers, told apart from a service's (a member may not authorise a testimony; a wrong password). */
+const GUARD_REFUSAL = 'You are not allowed to do this';
+const GUARD_SIGN_IN = 'Please log in to continue';
+
+const grants = (role: Role, access: DeclaredAccess) => access.public || access.permissions.every((permission) => can({ role }, permission));
+
+/** Ending the caller's session comes last, so every other call still carries a live token. */
+const endsSession = (name: string) => /logout/i.test(name);
+const sessionLast = (a: string, b: string) => Number(endsSession(a)) - Number(endsSession(b));
+
+describe('the role × operation matrix, from the permission table and the schema', () => {
+  let t: TestApp;
+  let schema: Awaited<ReturnType<typeof readSchema>>;
+  let graphql: Map<string, DeclaredAccess>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ GRAPHQL_RATE_LIMIT: '100000' });
+    schema = await readSchema(t);
+    graphql = graphqlAccess();
+  });
+  afterAll(() => t.close());
+
+  it('knows the declared access of every operation; the public and the signed-in ones are exactly the listed ones', () => {
+    const everyone = (access: DeclaredAccess) => !access.public && access.permissions.length === 0;
+    const operations = schema.operations.map(({ root, field }) => `${root}.${field.name}`);
+    expect(operations.filter((name) => !graphql.has(name))).toEqual([]);
+    expect(operations.filter((name) => graphql.get(name)!.public).sort()).toEqual([...PUBLIC_GRAPHQL].sort());
+    expect(operations.filter((name) => everyone(graphql.get(name)!)).sort()).toEqual([...SIGNED_IN_GRAPHQL].sort());
+
+    const rest = restAccess(t);
+    const routes = apiRoutes(t);
+    expect(routes.filter((route) => !rest.has(route))).toEqual([]);
+    expect(routes.filter((route) => rest.get(route)!.public).sort()).toEqual([...PUBLIC_REST].filter((route) => route.startsWith('/api', route.indexOf(' ') + 1)).sort());
+    expect(routes.filter((route) => everyone(rest.get(route)!)).sort()).toEqual([...SIGNED_IN_REST].sort());
+  });
+
+  it.each(ROLES)('%s: refused with FORBIDDEN wherever its permissions fall short, let through everywhere else', async (role) => {
+    const account = await t.member();
+    await t.db.query('UPDATE users SET role = $1 WHERE id = $2', [role, account.id]);
+    const { literal, selection } = schema;
+
+    const operations = schema.operations.sort((a, b) => sessionLast(a.field.name, b.field.name));
+    for (const { root, field } of operations) {
+      const name = `${root}.${field.name}`;
+      const required = field.args.filter((a) => a.type.kind === 'NON_NULL');
+      const args = required.length ? `(${required.map((a) => `${a.name}: ${literal(a.type)}`).join(', ')})` : '';
+      const response = await t.gql(`${root === 'Mutation' ? 'mutation' : 'query'} { ${field.name}${args} ${selection(field.type)} }`, {}, account.token);
+      const error = response.errors?.[0];
+      const refused = error?.message === GUARD_SIGN_IN || (error?.extensions?.code === 'FORBIDDEN' && error.message === GUARD_REFUSAL);
+      expect({ name, refused }).toEqual({ name, refused: !grants(role, graphql.get(name)!) });
+    }
+
+    // GraphQL's logout ended that session: REST gets a new one.
+    const token = (await t.http.post('/api/login').send({ email: account.email, password: account.password }).expect(200)).body.token as string;
+    const rest = restAccess(t);
+    for (const route of apiRoutes(t).sort(sessionLast)) {
+      const [method, path] = route.split(' ');
+      const response = await t.http[method.toLowerCase() as 'get'](path.replace(/:\w+/g, '1')).set('authorization', `Bearer ${token}`).send({});
+      const message = response.body.errors?.[0]?.msg;
+      const refused = message === GUARD_SIGN_IN || (response.status === 403 && message === GUARD_REFUSAL);
+      expect({ route, refused }).toEqual({ route, refused: !grants(role, rest.get(route)!) });
+    }
   });
 });
 

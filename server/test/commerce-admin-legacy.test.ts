@@ -43,13 +43,15 @@ describe('who may see and change orders and donations, and the legacy payment pa
   afterAll(() => t.close());
 
   describe('member A and member B', () => {
-    it("does not let B capture A's order or donation (403), and nothing is charged", async () => {
+    it("does not let B capture A's order or donation (not found, as if it did not exist), and nothing is charged", async () => {
       const order = await t.gql(CAPTURE_BOOK_ORDER, { orderID: aliceOrder.orderID }, bob.token);
-      expect(order.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(order.errors[0].extensions.code).toBe('NOT_FOUND');
       const donation = await t.gql(CAPTURE_DONATION, { orderID: aliceDonation.orderID }, bob.token);
-      expect(donation.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(donation.errors[0].extensions.code).toBe('NOT_FOUND');
       const legacy = await t.http.post('/api/captureOrder').set('authorization', `Bearer ${bob.token}`).send({ orderID: aliceOrder.orderID, usersId: bob.id });
-      expect(legacy.status).toBe(403);
+      expect(legacy.status).toBe(404);
+      const missing = await t.http.post('/api/captureOrder').set('authorization', `Bearer ${bob.token}`).send({ orderID: '0NOSUCHORDER0000X', usersId: bob.id });
+      expect(missing.body).toEqual(legacy.body);
       const impersonated = await t.http
         .post('/api/donation-capture-order')
         .set('authorization', `Bearer ${bob.token}`)
@@ -60,9 +62,11 @@ describe('who may see and change orders and donations, and the legacy payment pa
       expect((await emulatorOrder(t, aliceDonation.orderID)).captureCalls).toBe(0);
     });
 
-    it("does not let B read A's order or donation (403) and lists only B's own", async () => {
-      expect((await t.gql(BOOK_ORDER, { id: aliceOrder.id }, bob.token)).errors[0].extensions.code).toBe('FORBIDDEN');
-      expect((await t.gql(DONATION, { id: aliceDonation.id }, bob.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+    it("does not let B read A's order or donation (the same NOT_FOUND as a missing id) and lists only B's own", async () => {
+      const hidden = await t.gql(BOOK_ORDER, { id: aliceOrder.id }, bob.token);
+      expect(hidden.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect(hidden.errors[0].message).toBe((await t.gql(BOOK_ORDER, { id: '999999' }, bob.token)).errors[0].message);
+      expect((await t.gql(DONATION, { id: aliceDonation.id }, bob.token)).errors[0].extensions.code).toBe('NOT_FOUND');
 
       const bobsOwn = (await ok(t, CREATE_DONATION, { amount: 5, currency: 'USD' }, bob.token)).createDonation;
       const orders = await ok(t, ALL_BOOK_ORDERS, { filter: { userId: String(alice.id) } }, bob.token);

@@ -3,16 +3,17 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser, Role } from '../common/auth-user.js';
-import { IS_PUBLIC, ROLES } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { IS_PUBLIC, REQUIRED_PERMISSIONS } from '../access/decorators.js';
+import { can, type Permission } from '../access/permissions.js';
 import { requestOf } from '../common/request-of.js';
 
 type AuthedRequest = Request & { user?: AuthUser; authChecked?: boolean };
 
 /**
- * Default deny: every entry point needs a valid bearer token unless marked `@Public()`; `@Roles()` narrows it
- * further. Public entry points still learn who is calling when a valid token is sent (an admin sees more).
- * A GraphQL request with several root fields is authenticated once.
+ * Default deny: every entry point needs a valid bearer token unless marked `@Public()`; `@Can()` narrows it to
+ * roles granting the permissions it names. Public entry points still learn who is calling when a valid token is
+ * sent (an admin sees more). A GraphQL request with several root fields is authenticated once.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -27,7 +28,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    const required = this.reflector.getAllAndOverride<Permission[] | undefined>(REQUIRED_PERMISSIONS, targets) ?? [];
     const request = requestOf(context) as AuthedRequest;
 
     if (!request.authChecked) {
@@ -44,7 +45,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       if (isPublic) return true;
       throw AppError.unauthenticated();
     }
-    if (roles && !roles.includes(request.user.role)) throw AppError.forbidden();
+    if (!required.every((permission) => can(request.user, permission))) throw AppError.forbidden();
     return true;
   }
 

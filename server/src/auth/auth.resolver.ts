@@ -1,6 +1,7 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../common/auth-user.js';
-import { ClientIp, CurrentUser, Public, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { ClientIp } from '../common/decorators.js';
+import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { AuthService } from './auth.service.js';
@@ -70,19 +71,19 @@ export class AuthResolver {
     return this.users.get(caller.id);
   }
 
-  @Roles('Admin')
+  @Can('members:manage')
   @Query(() => User)
   User(@Args('id', { type: () => ID }) id: string): Promise<User> {
     return this.users.get(toId(id));
   }
 
-  @Roles('Admin')
+  @Can('members:manage')
   @Query(() => [User])
   allUsers(@Args() args: AllUsersArgs): Promise<User[]> {
     return this.users.list(args, args.filter);
   }
 
-  @Roles('Admin')
+  @Can('members:manage')
   @Query(() => ListMetadata)
   async _allUsersMeta(@Args() args: AllUsersArgs): Promise<ListMetadata> {
     return { count: await this.users.count(args.filter) };

@@ -5,7 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { can } from '../access/permissions.js';
 import { RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
@@ -125,10 +126,10 @@ export class AuthService implements OnApplicationBootstrap {
     return { token: this.sign(full), user: full, failedAttemptsSinceLastSignIn: user.failedSignIns };
   }
 
-  /** As login, but only an admin gets a token. */
+  /** As login, but only staff who may use the console get a token. */
   async adminLogin(input: LoginArgs, ip: string): Promise<SignedIn> {
     const result = await this.login(input, ip);
-    if (result.user.role !== 'Admin') throw new AppError('FORBIDDEN', NOT_AUTHORISED);
+    if (!can(result.user, 'console:sign-in')) throw new AppError('FORBIDDEN', NOT_AUTHORISED);
     return result;
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
+import type { AuthUser } from '../access/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AuthService, JWT_ISSUER, JwtPayload } from './auth.service.js';
 

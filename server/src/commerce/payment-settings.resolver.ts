@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, Resolver } from '@nestjs/graphql';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './paypal/payment-gateway.js';
 import { PaymentSettings } from './payments/payment-result.js';
 

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { JwtService } from '@nestjs/jwt';
 import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
+import { can } from '../access/permissions.js';
 import type { AuthService, JwtPayload } from '../auth/auth.service.js';
 import type { GraphQLContext } from './loaders.js';
 
@@ -33,7 +34,7 @@ export function introspectionGate(jwt: JwtService, auth: AuthService): ApolloSer
           if (!user) {
             throw new GraphQLError('Please log in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }
-          if (user.role !== 'Admin') {
+          if (!can(user, 'schema:read')) {
             throw new GraphQLError('Schema introspection is only available to admins', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
           }
         },

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { JwtService } from '@nestjs/jwt';
 import { DocumentNode, getNullableType, GraphQLError, GraphQLSchema, isListType } from 'graphql';
 import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
+import { can, type Role } from '../access/permissions.js';
 import type { GraphQLContext } from './loaders.js';
 
 /**
@@ -67,18 +68,18 @@ const badRequest = (message: string, extensions: Record<string, unknown> = {}) =
  * The caller's role comes from the signed token alone: it only raises limits, every resolver still guards.
  */
 export function queryCost(jwt: JwtService): ApolloServerPlugin<GraphQLContext> {
-  const isAdmin = async (authorization: string | undefined) => {
+  const isStaff = async (authorization: string | undefined) => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
     if (!token) return false;
-    const payload = await jwt.verifyAsync<{ role?: string }>(token).catch(() => undefined);
-    return payload?.role === 'Admin';
+    const payload = await jwt.verifyAsync<{ role?: Role }>(token).catch(() => undefined);
+    return payload?.role !== undefined && can({ role: payload.role }, 'console:sign-in');
   };
 
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, operationName, contextValue }) {
-          const admin = await isAdmin(contextValue.req.headers.authorization);
+          const admin = await isStaff(contextValue.req.headers.authorization);
           const maxPerPage = admin ? QUERY_COST.maxPerPageForAdmins : QUERY_COST.maxPerPage;
           const max = admin ? QUERY_COST.maxForAdmins : QUERY_COST.max;
           let measured: ReturnType<typeof measureQuery>;

@@ -1,6 +1,6 @@
 import { ObjectLiteral, QueryFailedError, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
+import type { AuthUser } from '../access/auth-user.js';
 import { applyListFilter, applyListPage, ListArgs, ListFilter, ListOptions } from '../common/list.js';
 
 const FOREIGN_KEY_VIOLATION = '23503';

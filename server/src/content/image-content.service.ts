@@ -1,5 +1,5 @@
 import type { Repository, SelectQueryBuilder } from 'typeorm';
-import type { AuthUser } from '../common/auth-user.js';
+import type { AuthUser } from '../access/auth-user.js';
 import type { ListFilter } from '../common/list.js';
 import type { MediaService } from '../media/media.service.js';
 import { ContentList } from './content-list.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 
 @Public()
 @Controller()

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error.js';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { GeoService } from './geo.service.js';
 
 /** A month: the data changes only with a release of `country-state-city`, and the ETag revalidates it after. */

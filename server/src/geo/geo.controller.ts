@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { GeoService } from './geo.service.js';
 
 const CACHE = 'public, max-age=86400, stale-while-revalidate=604800';

@@ -1,5 +1,5 @@
 import { Args, Extensions, Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { GeoService } from './geo.service.js';
 
 @ObjectType()

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
-import { ClientIp, CurrentUser, Public, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { ClientIp } from '../common/decorators.js';
+import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { REGISTRATIONS_PER_ADDRESS, RESET_REQUESTS_PER_ADDRESS } from '../auth/auth.resolver.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -100,7 +101,7 @@ export class LegacyAuthController {
     return { token: await this.auth.changePassword(caller, input) };
   }
 
-  @Roles('Admin')
+  @Can('members:manage')
   @Get('get-user-by-email/:email')
   async getUserByEmail(@Param('email') email: string) {
     return { user: (await this.users.findByEmail(email)).map(toLegacyUser) };

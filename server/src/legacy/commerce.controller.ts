@@ -4,9 +4,9 @@ import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLe
 import type { Response } from 'express';
 import type { User } from '../auth/entities/user.entity.js';
 import { UsersService } from '../auth/users.service.js';
-import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { requireSelf } from '../access/ownership.js';
+import { CurrentUser, Can } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
 import type { Donation } from '../commerce/donations/donation.entity.js';
 import { DonationService } from '../commerce/donations/donation.service.js';
@@ -159,7 +159,7 @@ export class LegacyCommerceController {
   @Post('captureOrder')
   @HttpCode(200)
   async captureOrder(@CurrentUser() caller: AuthUser, @Body() body: CaptureOrderBody, @Res({ passthrough: true }) res: Response) {
-    requireSelf(caller, body.usersId);
+    requireSelf(caller, body.usersId, 'usersId');
     const settlement = await this.orders.captureFromLegacy(caller, body);
     return captured(res, settlement, { order: legacyBookOrder(settlement.record) });
   }
@@ -174,12 +174,12 @@ export class LegacyCommerceController {
   @Post('donation-capture-order')
   @HttpCode(200)
   async captureDonation(@CurrentUser() caller: AuthUser, @Body() body: DonationCaptureBody, @Res({ passthrough: true }) res: Response) {
-    requireSelf(caller, body.usersId);
+    requireSelf(caller, body.usersId, 'usersId');
     const settlement = await this.donations.captureFromLegacy(caller, body);
     return captured(res, settlement, { donation: legacyDonation(settlement.record) });
   }
 
-  @Roles('Admin')
+  @Can('finance:read')
   @Get('all-donations')
   async allDonations(@CurrentUser() caller: AuthUser) {
     const donations = await this.donations.list(caller, { perPage: LEGACY_LIST_LIMIT });
@@ -187,7 +187,7 @@ export class LegacyCommerceController {
     return donations.map((donation) => legacyDonation(donation, users.get(donation.userId ?? 0)));
   }
 
-  @Roles('Admin')
+  @Can('finance:read')
   @Get('all-bookshop-orders')
   async allBookshopOrders(@CurrentUser() caller: AuthUser) {
     const orders = await this.orders.list(caller, { perPage: LEGACY_LIST_LIMIT });
@@ -201,10 +201,6 @@ export class LegacyCommerceController {
     const users = ids.length ? await this.users.byIds(ids) : [];
     return new Map(users.map((user) => [user.id, user]));
   }
-}
-
-function requireSelf(caller: AuthUser, usersId: number) {
-  if (usersId !== caller.id) throw AppError.forbidden('usersId must be your own user id');
 }
 
 /** 200 when paid or pending; 402 with the legacy error shape when the buyer must approve again or start over. */

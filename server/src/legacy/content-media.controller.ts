@@ -2,8 +2,8 @@ import { Body, Controller, Get, Param, Post, Put, Res, UploadedFile, UseIntercep
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
 import { BooksService } from '../content/books/books.service.js';
 import { MeetingImagesService, SliderImagesService, VisitImagesService } from '../content/images/image-services.js';
@@ -39,14 +39,14 @@ export class LegacyContentMediaController {
     return (await this.videos.findAll(LEGACY_LIST, {}, caller)).map(toLegacyVideo);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('add-video')
   @UseInterceptors(NoFilesInterceptor())
   async addVideo(@Body() body: CreateVideoArgs, @CurrentUser() caller: AuthUser) {
     return toLegacyVideo(await this.videos.create(body, caller));
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Put('update-video/:id')
   @UseInterceptors(NoFilesInterceptor())
   async updateVideo(@Param('id') id: string, @Body() body: UpdateVideoBody, @CurrentUser() caller: AuthUser) {
@@ -60,7 +60,7 @@ export class LegacyContentMediaController {
     return (await this.slides.findAll(LEGACY_LIST, {}, caller)).map(toLegacySlide);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('add-slider-image')
   @UseInterceptors(ImageFileInterceptor())
   addSliderImage(@Body() body: SliderImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -69,7 +69,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Put('update-slider-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateSliderImage(@Param('id') id: string, @Body() body: SliderImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -86,7 +86,7 @@ export class LegacyContentMediaController {
     return (await this.visits.findAll(LEGACY_LIST, {}, caller)).map(toLegacyVisitImage);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('add-visit-ancc-image')
   @UseInterceptors(ImageFileInterceptor())
   addVisitImage(@Body() body: VisitImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -95,7 +95,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Put('update-visit-ancc-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateVisitImage(@Param('id') id: string, @Body() body: VisitImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -113,7 +113,7 @@ export class LegacyContentMediaController {
     return (await this.meetings.findAll(LEGACY_LIST, {}, caller)).map(toLegacyMeetingImage);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('zoom-image')
   @UseInterceptors(ImageFileInterceptor())
   addMeetingImage(@Body() body: ZoomImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -123,7 +123,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Put('update-zoom-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateMeetingImage(@Param('id') id: string, @Body() body: ZoomImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -140,7 +140,7 @@ export class LegacyContentMediaController {
     return (await this.books.findAll(LEGACY_LIST, {}, caller)).map(toLegacyBook);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('add-book')
   @UseInterceptors(ImageFileInterceptor())
   addBook(@Body() body: AddBookBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {

@@ -2,9 +2,10 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, Use
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { UsersService } from '../auth/users.service.js';
-import { AppError } from '../common/app-error.js';
-import { isAdmin, type AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../common/decorators.js';
+import { requireSelf } from '../access/ownership.js';
+import { can } from '../access/permissions.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
 import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from '../content/legacy-bodies.js';
 import { toLegacyCategory, toLegacyPost } from '../content/legacy-shapes.js';
@@ -27,11 +28,6 @@ export const LEGACY_LIST = { perPage: 1000 };
 export function cacheRead(response: Response, caller: AuthUser | undefined) {
   response.setHeader('Cache-Control', caller ? 'private, no-cache' : 'public, max-age=60');
   response.setHeader('Vary', 'Authorization, Cookie');
-}
-
-/** A member's `usersId` must be their own: identity comes from the token, never from the form. */
-function assertOwnUsersId(usersId: number | undefined, caller: AuthUser) {
-  if (usersId !== undefined && !isAdmin(caller) && usersId !== caller.id) throw AppError.forbidden('usersId must be your own id');
 }
 
 /** Spec section 7: posts, programs, testimonies and post categories. */
@@ -88,21 +84,21 @@ export class LegacyContentController {
   }
 
   /** Every testimony, authorised or not, for the admins' review list. */
-  @Roles('Admin')
+  @Can('content:write')
   @Get('testimonies/2/all-testimonies')
   allTestimonies(@CurrentUser() caller: AuthUser) {
     return this.list({ categoryId: String(CATEGORY.testimonies) }, caller);
   }
 
-  /** A member's own testimonies, whatever their status; an admin may read anyone's. */
+  /** A member's own testimonies, whatever their status; a content editor may read anyone's. */
   @Get('testimonies/:userId/2/my-testimonies')
   myTestimonies(@Param('userId') userId: string, @CurrentUser() caller: AuthUser) {
     const id = toId(userId, 'userId');
-    if (!isAdmin(caller) && id !== caller.id) throw AppError.forbidden('You can only read your own testimonies');
+    requireSelf(caller, id, 'userId', 'content:write');
     return this.list({ categoryId: String(CATEGORY.testimonies), authorId: String(id) }, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('create-blog-post')
   @UseInterceptors(ImageFileInterceptor())
   createBlogPost(@Body() body: CreateBlogPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -111,7 +107,7 @@ export class LegacyContentController {
     );
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('create-program-post')
   @UseInterceptors(ImageFileInterceptor())
   createProgramPost(@Body() body: CreateProgramPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -120,7 +116,7 @@ export class LegacyContentController {
     );
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Post('add-post-category')
   @UseInterceptors(NoFilesInterceptor())
   async addCategory(@Body() { name }: CreatePostCategoryArgs) {
@@ -131,7 +127,7 @@ export class LegacyContentController {
   @Post('add-post')
   @UseInterceptors(ImageFileInterceptor())
   addPost(@Body() body: AddPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
-    assertOwnUsersId(body.usersId, caller);
+    requireSelf(caller, body.usersId, 'usersId', 'content:write');
     const purpose = body.postCategoryId === CATEGORY.testimonies ? 'testimony' : 'post';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
       this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
@@ -142,8 +138,8 @@ export class LegacyContentController {
   @UseInterceptors(ImageFileInterceptor())
   updatePost(@Param('id') id: string, @Body() body: UpdatePostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
     const postId = toId(id);
-    assertOwnUsersId(body.usersId, caller);
-    const purpose = isAdmin(caller) ? 'post' : 'testimony';
+    requireSelf(caller, body.usersId, 'usersId', 'content:write');
+    const purpose = can(caller, 'content:write') ? 'post' : 'testimony';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
       this.one(await this.posts.update(postId, { name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
     );

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { requireSelf } from '../access/ownership.js';
+import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { LegacyPrayerRequestBody } from '../requests/dto/prayer-request.args.js';
@@ -69,25 +69,25 @@ export class LegacyRequestsController {
     return this.requests.submit(BAPTISM_REQUEST, input);
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Get('all-contacts')
   allContacts() {
     return this.requests.store(CONTACT_ENQUIRY).all();
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Get('all-questions')
   allQuestions() {
     return this.requests.store(QUESTION).all();
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Get('all-counselling')
   allCounselling() {
     return this.requests.store(COUNSELLING_REQUEST).all();
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Get('all-baptism')
   allBaptism() {
     return this.requests.store(BAPTISM_REQUEST).all();
@@ -97,9 +97,7 @@ export class LegacyRequestsController {
   @RateLimit('prayer-request', SUBMISSIONS_PER_MINUTE, 60)
   @Post('make-prayer-request')
   async makePrayerRequest(@CurrentUser() caller: AuthUser, @Body() { usersId, ...input }: LegacyPrayerRequestBody) {
-    if (usersId !== undefined && Number(usersId) !== caller.id) {
-      throw AppError.forbidden('You can only make prayer requests for yourself');
-    }
+    requireSelf(caller, usersId === undefined ? undefined : Number(usersId), 'usersId');
     return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input)), caller);
   }
 
@@ -108,7 +106,7 @@ export class LegacyRequestsController {
     return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request), caller));
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Get('all-prayer-requests')
   async allPrayerRequests() {
     return (await this.prayers.withMembers()).map(toLegacyPrayerRequest);

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { EntityManager, In, Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import { isAdmin, type AuthUser } from '../common/auth-user.js';
+import { can } from '../access/permissions.js';
+import type { AuthUser } from '../access/auth-user.js';
 import { FILE_STORE, type FileStore } from './file-store.js';
 import { detectImageType } from './image-type.js';
 import { ImageVariant, srcSetOf, Upload, UPLOAD_PURPOSES, type UploadPurpose } from './upload.entity.js';
@@ -48,13 +49,13 @@ export class MediaService {
     @InjectRepository(Upload) private readonly uploads: Repository<Upload>,
   ) {}
 
-  /** `POST /api/uploads`: admins may upload for any purpose, members only a testimony image. */
+  /** `POST /api/uploads`: content editors may upload for any purpose, members only a testimony image. */
   async upload(file: { buffer: Buffer } | undefined, purposeField: string | undefined, caller: AuthUser): Promise<UploadResult> {
-    const purpose = (purposeField || (isAdmin(caller) ? 'post' : undefined)) as UploadPurpose | undefined;
+    const purpose = (purposeField || (can(caller, 'content:write') ? 'post' : undefined)) as UploadPurpose | undefined;
     if (purpose !== undefined && !CLIENT_PURPOSES.includes(purpose)) {
       throw AppError.badInput('purpose', `purpose must be one of ${CLIENT_PURPOSES.join(', ')}`);
     }
-    if (!isAdmin(caller) && purpose !== 'testimony') throw AppError.forbidden('Members may only upload a testimony image');
+    if (!can(caller, 'content:write') && purpose !== 'testimony') throw AppError.forbidden('Members may only upload a testimony image');
     if (!file?.buffer?.length) throw AppError.badInput('image', 'image is required');
     const upload = await this.storeImage(file.buffer, purpose!, caller.id);
     return { ...this.describe(upload), warnings: this.warnings(purpose!, upload) };

@@ -1,6 +1,6 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { CurrentUser, Can } from '../access/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimit } from '../common/rate-limit.js';
@@ -36,13 +36,13 @@ export class PrayerRequestsResolver {
     return this.prayers.get(caller, toId(id));
   }
 
-  @Roles('Admin')
+  @Can('care:manage')
   @Mutation(() => PrayerRequest, { description: 'Staff follow-up: status and internal note.' })
   updatePrayerRequest(@Args() { id, ...changes }: UpdateRequestArgs): Promise<PrayerRequest> {
     return this.prayers.followUp(toId(id), changes);
   }
 
-  @Roles('Admin')
+  @Can('care:manage')
   @Mutation(() => PrayerRequest, { description: 'Deletes for good; answers the record as it was.' })
   deletePrayerRequest(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.prayers.remove(toId(id));

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
-import { AppError } from '../common/app-error.js';
-import { isAdmin, type AuthUser } from '../common/auth-user.js';
+import { ownerScope, requireOwner, requireSelf } from '../access/ownership.js';
+import type { AuthUser } from '../access/auth-user.js';
 import type { ListArgs } from '../common/list.js';
 import type { CreatePrayerRequestArgs, PrayerRequestFilter } from './dto/prayer-request.args.js';
 import type { PrayerRequest } from './entities/prayer-request.entity.js';
@@ -37,11 +37,12 @@ export class PrayerRequestsService {
     return record;
   }
 
-  /** Admins see every request; anyone else only their own, whatever the filter asks for. */
+  /** Care staff see every request; anyone else only their own, whatever the filter asks for. */
   private scopeFor(caller: AuthUser, filter?: PrayerRequestFilter | null) {
+    const owner = ownerScope(caller, 'care:read');
     return (query: SelectQueryBuilder<PrayerRequest>) => {
       query.leftJoin(`${REQUEST_ALIAS}.user`, 'member');
-      if (!isAdmin(caller)) query.andWhere(`${REQUEST_ALIAS}.userId = :owner`, { owner: caller.id });
+      if (owner !== undefined) query.andWhere(`${REQUEST_ALIAS}.userId = :owner`, { owner });
       if (filter?.userId) query.andWhere(`${REQUEST_ALIAS}.userId = :userId`, { userId: Number(filter.userId) });
     };
   }
@@ -56,9 +57,7 @@ export class PrayerRequestsService {
 
   /** Someone else's request is answered as not found, so ids cannot be probed. */
   async get(caller: AuthUser, id: number): Promise<PrayerRequest> {
-    const record = await this.store.get(id);
-    if (!isAdmin(caller) && record.userId !== caller.id) throw AppError.notFound('The prayer request');
-    return record;
+    return requireOwner(caller, await this.store.get(id), (record) => record.userId, 'The prayer request', 'care:read');
   }
 
   followUp(id: number, changes: FollowUp): Promise<PrayerRequest> {
@@ -81,9 +80,9 @@ export class PrayerRequestsService {
     return query.getMany();
   }
 
-  /** `GET prayer-request/:userId/my-prayer-requests`: that member or an admin. */
+  /** `GET prayer-request/:userId/my-prayer-requests`: that member or care staff. */
   async forMember(caller: AuthUser, userId: number): Promise<PrayerRequest[]> {
-    if (!isAdmin(caller) && caller.id !== userId) throw AppError.forbidden('You can only see your own prayer requests');
+    requireSelf(caller, userId, 'userId', 'care:read');
     return this.withMembers(userId);
   }
 }

@@ -1,5 +1,5 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, QuestionArgs, Submission } from './dto/public-request.args.js';
 import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from './request-kinds.js';

@@ -1,6 +1,6 @@
 import type { DeepPartial, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import type { AuthUser } from '../common/auth-user.js';
+import type { AuthUser } from '../access/auth-user.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
 import type { RequestFilter } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';

@@ -1,7 +1,7 @@
 import type { Type as ResolverClass } from '@nestjs/common';
 import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../common/auth-user.js';
-import { CurrentUser, Roles } from '../common/decorators.js';
+import type { AuthUser } from '../access/auth-user.js';
+import { CurrentUser, Can } from '../access/decorators.js';
 import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
@@ -10,7 +10,7 @@ import { RequestsService } from './requests.service.js';
 
 /**
  * Staff review of one public kind of request in the ra-data-graphql-simple shape: `all<Plural>`,
- * `_all<Plural>Meta`, `<Type>(id)`, `update<Type>(id, status, note)`, `delete<Type>(id)`. Admin only.
+ * `_all<Plural>Meta`, `<Type>(id)`, `update<Type>(id, status, note)`, `delete<Type>(id)`. Reading needs `care:read`, follow-up `care:manage` too.
  * The four public kinds differ only in their fields, so one factory builds their resolvers.
  */
 export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>): ResolverClass<unknown> {
@@ -23,7 +23,7 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
     filter?: Filter;
   }
 
-  @Roles('Admin')
+  @Can('care:read')
   @Resolver(() => kind.entity)
   class ReviewResolver {
     constructor(private readonly requests: RequestsService) {}
@@ -43,11 +43,13 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
       return this.requests.store(kind).get(toId(id));
     }
 
+    @Can('care:read', 'care:manage')
     @Mutation(() => kind.entity, { name: `update${kind.name}`, description: 'Staff follow-up: status and internal note.' })
     update(@Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
       return this.requests.store(kind).followUp(toId(id), changes);
     }
 
+    @Can('care:read', 'care:manage')
     @Mutation(() => kind.entity, { name: `delete${kind.name}`, description: 'Deletes for good; answers the record as it was.' })
     remove(@Args('id', { type: () => ID }) id: string): Promise<T> {
       return this.requests.store(kind).remove(toId(id));

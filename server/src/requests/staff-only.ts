@@ -1,6 +1,7 @@
 import type { FieldMiddleware } from '@nestjs/graphql';
 import type { Request } from 'express';
-import { isAdmin, type AuthUser } from '../common/auth-user.js';
+import { can } from '../access/permissions.js';
+import type { AuthUser } from '../access/auth-user.js';
 
 /**
  * Fields staff keep about a request (today the internal `note`) that are never answered to the person who made
@@ -9,7 +10,7 @@ import { isAdmin, type AuthUser } from '../common/auth-user.js';
 export const STAFF_ONLY_FIELDS = ['note'] as const;
 type StaffOnlyField = (typeof STAFF_ONLY_FIELDS)[number];
 
-export const seesStaffFields = (viewer?: AuthUser | null): boolean => isAdmin(viewer);
+export const seesStaffFields = (viewer?: AuthUser | null): boolean => can(viewer, 'care:read');
 
 /** On a GraphQL field: null for anyone but staff, whoever owns the record. */
 export const staffOnly: FieldMiddleware<unknown, { req: Request & { user?: AuthUser } }> = (ctx, next) =>

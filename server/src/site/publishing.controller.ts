@@ -1,6 +1,6 @@
 import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../common/decorators.js';
+import { Public } from '../access/decorators.js';
 import { PublicReadCache } from '../common/public-read-cache.js';
 import { PublishingService } from './publishing.service.js';
 

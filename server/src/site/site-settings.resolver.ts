@@ -1,5 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Public, Roles } from '../common/decorators.js';
+import { Public, Can } from '../access/decorators.js';
 import { UpdateSiteSettingsArgs } from './site-settings.args.js';
 import { SiteSettings } from './site-settings.entity.js';
 import { phoneUri, SiteSettingsService } from './site-settings.service.js';
@@ -14,7 +14,7 @@ export class SiteSettingsResolver {
     return this.settings.get();
   }
 
-  @Roles('Admin')
+  @Can('settings:write')
   @Mutation(() => SiteSettings, { description: 'Admins: changes the fields sent, keeps the others' })
   updateSiteSettings(@Args() changes: UpdateSiteSettingsArgs) {
     return this.settings.update(changes);

@@ -1,3 +1,9 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import { TypeMetadataStorage } from '@nestjs/graphql';
+import { IS_PUBLIC, REQUIRED_PERMISSIONS } from '../../src/access/decorators.js';
+import type { Permission } from '../../src/access/permissions.js';
 import type { TestApp } from './test-app.js';
 
 interface Layer {
@@ -78,4 +84,45 @@ export async function readSchema(t: TestApp) {
   const operations = (['Query', 'Mutation'] as const).flatMap((root) => (types.get(root)?.fields ?? []).map((field) => ({ root, field })));
 
   return { types, named, literal, selection, typeName, operations };
+}
+
+/** What an entry point asks of its caller, as its decorators declare it. */
+export type DeclaredAccess = { public: true } | { public: false; permissions: Permission[] };
+
+function accessOf(handler: object, owner: object): DeclaredAccess {
+  const declared = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, owner);
+  if (declared<boolean>(IS_PUBLIC)) return { public: true };
+  return { public: false, permissions: declared<Permission[]>(REQUIRED_PERMISSIONS) ?? [] };
+}
+
+/** Every GraphQL root field (`Query.allUsers`) with the access its resolver declares. */
+export function graphqlAccess(): Map<string, DeclaredAccess> {
+  const roots = [
+    ['Query', TypeMetadataStorage.getQueriesMetadata()],
+    ['Mutation', TypeMetadataStorage.getMutationsMetadata()],
+  ] as const;
+  return new Map(
+    roots.flatMap(([root, resolvers]) =>
+      resolvers.map((resolver) => [`${root}.${resolver.schemaName}`, accessOf(resolver.target.prototype[resolver.methodName], resolver.target)] as const),
+    ),
+  );
+}
+
+/** Every REST route (`GET /api/all-donations`, as `apiRoutes` names them) with the access its handler declares. */
+export function restAccess(t: TestApp): Map<string, DeclaredAccess> {
+  const routes = new Map<string, DeclaredAccess>();
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (!metatype) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+      for (const name of Object.getOwnPropertyNames(metatype.prototype)) {
+        const handler = metatype.prototype[name];
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (typeof handler !== 'function' || method === undefined) continue;
+        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
+        for (const path of paths) routes.set(`${RequestMethod[method]} ${`/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')}`, accessOf(handler, metatype));
+      }
+    }
+  }
+  return routes;
 }

@@ -1,16 +1,12 @@
 import { Field, HideField, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Role } from '../../common/auth-user.js';
+import { ROLES, type Role } from '../../access/permissions.js';
 
 export const TITLES = ['Brother', 'Sister', 'Deacon', 'Deaconess', 'Pastor', 'Bishop'] as const;
 export const GENDERS = ['male', 'female'] as const;
 export const MARITAL_STATUSES = ['married', 'single', 'divorced', 'widow'] as const;
-export const ROLES: Role[] = ['Member', 'Admin'];
-
-export enum UserRole {
-  Member = 'Member',
-  Admin = 'Admin',
-}
+/** GraphQL's `Role` enum, from the one list of roles. */
+export const UserRole = Object.fromEntries(ROLES.map((role) => [role, role])) as { [R in Role]: R };
 registerEnumType(UserRole, { name: 'Role' });
 
 /** A member or an admin. The password hash and token version never leave the server. */

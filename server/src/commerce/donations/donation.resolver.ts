@@ -1,6 +1,6 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { RateLimit } from '../../common/rate-limit.js';
@@ -44,7 +44,7 @@ export class DonationResolver {
     return { count: await this.donations.count(caller, args.filter) };
   }
 
-  @Roles('Admin')
+  @Can('finance:manage')
   @Mutation(() => Donation, { description: 'Refunds the whole donation through PayPal.' })
   refundDonation(@Args('id', { type: () => ID }) id: string): Promise<Donation> {
     return this.donations.refund(toId(id));

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
-import type { AuthUser } from '../../common/auth-user.js';
+import { requireOwner } from '../../access/ownership.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
@@ -104,12 +105,11 @@ export class DonationService {
 
   /**
    * Legacy `donation-capture-order {amount, description, orderID, usersId}`: the amount must be the one the
-   * donation was created with; the description, sent only now by the legacy client, is kept.
+   * donation was created with; the description, sent only now by the legacy client, is kept. Only the donor may
+   * capture; checked here, so the capture below need not ask again.
    */
   async captureFromLegacy(caller: AuthUser, input: { orderID: string; amount?: number; description?: string }): Promise<Settlement<Donation>> {
-    const donation = await this.donations.findOneBy({ paypalOrderId: input.orderID });
-    if (!donation) throw AppError.notFound('The donation');
-    if (donation.userId !== caller.id) throw AppError.forbidden('This donation belongs to someone else');
+    const donation = requireOwner(caller, await this.donations.findOneBy({ paypalOrderId: input.orderID }), (found) => found.userId, 'The donation');
     if (input.amount !== undefined && decimalToMinor(input.amount) !== donation.amountMinor) {
       throw AppError.badInput('amount', `The amount does not match this donation of ${formatMoney(donation.amountMinor, donation.currency)}. Nothing was charged.`);
     }
@@ -117,6 +117,6 @@ export class DonationService {
     if (description && donation.status === DonationStatus.Created && !donation.description) {
       await this.donations.update({ id: donation.id, status: DonationStatus.Created }, { description });
     }
-    return this.payments.capture(DONATIONS, input.orderID, caller);
+    return this.payments.capture(DONATIONS, input.orderID);
   }
 }

@@ -1,6 +1,6 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { RateLimit } from '../../common/rate-limit.js';
@@ -44,13 +44,13 @@ export class BookOrderResolver {
     return { count: await this.orders.count(caller, args.filter) };
   }
 
-  @Roles('Admin')
+  @Can('finance:manage')
   @Mutation(() => BookOrder)
   markBookOrderShipped(@Args('id', { type: () => ID }) id: string): Promise<BookOrder> {
     return this.orders.markShipped(toId(id));
   }
 
-  @Roles('Admin')
+  @Can('finance:manage')
   @Mutation(() => BookOrder, { description: 'Refunds the whole payment through PayPal.' })
   refundBookOrder(@Args('id', { type: () => ID }) id: string): Promise<BookOrder> {
     return this.orders.refund(toId(id));

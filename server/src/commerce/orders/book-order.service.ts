@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
-import type { AuthUser } from '../../common/auth-user.js';
+import { requireOwner } from '../../access/ownership.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { applyListPage, ListArgs, ListOptions, toId } from '../../common/list.js';
 import { Book } from '../../content/books/book.entity.js';
 import { decimalToMinor, formatMoney, toPayPalValue } from '../money.js';
@@ -155,11 +156,12 @@ export class BookOrderService {
     return this.create(caller, [{ bookId: book.id, quantity: amount / book.pricePence }]);
   }
 
-  /** Legacy `captureOrder {price, title, orderID, usersId}`: a price or title that differs from the order is refused. */
+  /**
+   * Legacy `captureOrder {price, title, orderID, usersId}`: a price or title that differs from the order is refused.
+   * Only the buyer may capture; checked here, before the price, so the capture below need not ask again.
+   */
   async captureFromLegacy(caller: AuthUser, input: { orderID: string; price?: number; title?: string }): Promise<Settlement<BookOrder>> {
-    const order = await this.orders.findOneBy({ paypalOrderId: input.orderID });
-    if (!order) throw AppError.notFound('The order');
-    if (order.userId !== caller.id) throw AppError.forbidden('This order belongs to someone else');
+    const order = requireOwner(caller, await this.orders.findOneBy({ paypalOrderId: input.orderID }), (found) => found.userId, 'The order');
     if (input.price !== undefined && decimalToMinor(input.price) !== order.amountMinor) {
       throw AppError.badInput('price', `The price does not match this order's total of ${formatMoney(order.amountMinor, order.currency)}. Nothing was charged.`);
     }
@@ -167,6 +169,6 @@ export class BookOrderService {
     if (title && !order.lines.some((line) => line.title.toLowerCase() === title)) {
       throw AppError.badInput('title', 'The title does not match the books of this order. Nothing was charged.');
     }
-    return this.payments.capture(BOOK_ORDERS, input.orderID, caller);
+    return this.payments.capture(BOOK_ORDERS, input.orderID);
   }
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
-import type { AuthUser } from '../../common/auth-user.js';
+import { requireOwner } from '../../access/ownership.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { MailMessage } from '../../mail/mail.service.js';
 import { MailService } from '../../mail/mail.service.js';
@@ -112,7 +113,7 @@ export class PaymentsService {
   async capture<T extends PaymentRecord>(kind: PaymentKind<T>, paypalOrderId: string, caller?: AuthUser): Promise<Settlement<T>> {
     const found = await this.dataSource.getRepository(kind.entity).findOneBy({ paypalOrderId } as FindOptionsWhere<T>);
     if (!found) throw AppError.notFound(`The ${kind.label}`);
-    if (caller && found.userId !== caller.id) throw AppError.forbidden(`This ${kind.label} belongs to someone else`);
+    if (caller) requireOwner(caller, found, (record) => record.userId, `The ${kind.label}`);
     return this.settle(kind, found.id, async (record) => {
       if (record.status !== 'Created') return undefined;
       if (record.captureStatus === 'PENDING') return judge(await this.gateway.getOrder(paypalOrderId), this.expected(kind, record));

@@ -1,7 +1,7 @@
 import { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
-import { AppError } from '../../common/app-error.js';
-import { AuthUser, isAdmin } from '../../common/auth-user.js';
+import { AuthUser } from '../../access/auth-user.js';
+import { ownerScope, requireOwner } from '../../access/ownership.js';
 import { applyListFilter, ListFilter, ListOptions, toId } from '../../common/list.js';
 
 export interface RecordFilter extends ListFilter {
@@ -21,8 +21,9 @@ export function recordListQuery<T extends ObjectLiteral>(
   options: ListOptions,
 ): SelectQueryBuilder<T> {
   const query = repository.createQueryBuilder(alias).leftJoin(User, 'buyer', `buyer.id = ${alias}.userId`);
-  if (!isAdmin(caller)) {
-    query.andWhere(`${alias}.userId = :caller`, { caller: caller.id });
+  const owner = ownerScope(caller, 'finance:read');
+  if (owner !== undefined) {
+    query.andWhere(`${alias}.userId = :caller`, { caller: owner });
   } else if (filter?.userId) {
     query.andWhere(`${alias}.userId = :userId`, { userId: toId(filter.userId, 'filter.userId') });
   }
@@ -30,9 +31,6 @@ export function recordListQuery<T extends ObjectLiteral>(
   return applyListFilter(query, filter, options);
 }
 
-/** A record the caller may read: their own, or any for an admin. */
-export function requireReadable<T extends { userId: number | null }>(record: T | null, caller: AuthUser, what: string): T {
-  if (!record) throw AppError.notFound(what);
-  if (!isAdmin(caller) && record.userId !== caller.id) throw AppError.forbidden(`This ${what.replace(/^The /, '').toLowerCase()} belongs to someone else`);
-  return record;
-}
+/** A record the caller may read: their own, or any for finance staff. */
+export const requireReadable = <T extends { userId: number | null }>(record: T | null, caller: AuthUser, what: string): T =>
+  requireOwner(caller, record, (found) => found.userId, what, 'finance:read');

@@ -1,7 +1,8 @@
 import { CanActivate, Controller, ExecutionContext, Get, Inject, Injectable, NotFoundException, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isAdmin, type AuthUser } from '../../common/auth-user.js';
-import { Public } from '../../common/decorators.js';
+import { can } from '../../access/permissions.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { Public } from '../../access/decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CreateOrderRequest } from '../paypal/paypal.types.js';
 import { checkoutPage, dashboardPage, notFoundPage } from './emulator.pages.js';
@@ -17,7 +18,7 @@ class AdminToolsGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    if (this.config.nodeEnv !== 'production' || isAdmin(request.user)) return true;
+    if (this.config.nodeEnv !== 'production' || can(request.user, 'finance:manage')) return true;
     throw new NotFoundException();
   }
 }

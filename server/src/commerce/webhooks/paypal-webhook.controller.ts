@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '../../common/decorators.js';
+import { Public } from '../../access/decorators.js';
 import { PayPalWebhookService } from './paypal-webhook.service.js';
 
 /** Where PayPal posts webhook events. Public: the signature, checked with PayPal, is the authentication. */

@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { ImageFieldsResolver } from '../image-fields.resolver.js';
 import { AllBooksArgs, CreateBookArgs, UpdateBookArgs } from './book.args.js';
@@ -31,19 +31,19 @@ export class BooksResolver extends ImageFieldsResolver(Book) {
     return { count: await this.books.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Book, { description: 'price in pounds (GBP)' })
   createBook(@Args() input: CreateBookArgs) {
     return this.books.createBook(input);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Book)
   updateBook(@Args() { id, ...changes }: UpdateBookArgs, @CurrentUser() caller: AuthUser) {
     return this.books.updateBook(toId(id), changes, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Book)
   deleteBook(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.books.remove(toId(id), caller);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { AuthUser } from '../../common/auth-user.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions } from '../../common/list.js';
 import { MediaService } from '../../media/media.service.js';
 import { ImageContent } from '../image-content.service.js';

@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { ImageFieldsResolver } from '../image-fields.resolver.js';
 import {
@@ -43,19 +43,19 @@ export class SliderImagesResolver extends ImageFieldsResolver(SliderImage) {
     return { count: await this.slides.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => SliderImage, { description: 'Designed for 1500x400 pictures' })
   createSliderImage(@Args() input: CreateSliderImageArgs) {
     return this.slides.create(input);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => SliderImage)
   updateSliderImage(@Args() { id, ...changes }: UpdateSliderImageArgs, @CurrentUser() caller: AuthUser) {
     return this.slides.update(toId(id), changes, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => SliderImage)
   deleteSliderImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.slides.remove(toId(id), caller);
@@ -86,19 +86,19 @@ export class VisitImagesResolver extends ImageFieldsResolver(VisitImage) {
     return { count: await this.images.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => VisitImage, { description: 'Designed for 700x800 pictures' })
   createVisitImage(@Args() input: CreateVisitImageArgs) {
     return this.images.create(input);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => VisitImage)
   updateVisitImage(@Args() { id, ...changes }: UpdateVisitImageArgs, @CurrentUser() caller: AuthUser) {
     return this.images.update(toId(id), changes, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => VisitImage)
   deleteVisitImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.images.remove(toId(id), caller);
@@ -129,19 +129,19 @@ export class MeetingImagesResolver extends ImageFieldsResolver(MeetingImage) {
     return { count: await this.images.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => MeetingImage)
   createMeetingImage(@Args() input: CreateMeetingImageArgs) {
     return this.images.create(input);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => MeetingImage)
   updateMeetingImage(@Args() { id, ...changes }: UpdateMeetingImageArgs, @CurrentUser() caller: AuthUser) {
     return this.images.update(toId(id), changes, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => MeetingImage)
   deleteMeetingImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.images.remove(toId(id), caller);

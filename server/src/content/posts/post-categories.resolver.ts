@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { AllPostCategoriesArgs, CreatePostCategoryArgs, UpdatePostCategoryArgs } from './post-category.args.js';
 import { PostCategoriesService } from './post-categories.service.js';
@@ -28,19 +28,19 @@ export class PostCategoriesResolver {
     return { count: await this.categories.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => PostCategory)
   createPostCategory(@Args() { name }: CreatePostCategoryArgs) {
     return this.categories.create(name);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => PostCategory)
   updatePostCategory(@Args() { id, name }: UpdatePostCategoryArgs, @CurrentUser() caller: AuthUser) {
     return this.categories.update(toId(id), name, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => PostCategory, { description: 'Categories 1, 2, 3 and categories with posts cannot be deleted' })
   deletePostCategory(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.categories.remove(toId(id), caller);

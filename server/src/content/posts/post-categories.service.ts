@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
-import type { AuthUser } from '../../common/auth-user.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions } from '../../common/list.js';
 import { ContentList } from '../content-list.js';
 import type { PostCategoryFilter } from './post-category.args.js';

@@ -1,6 +1,6 @@
 import { Args, Context, GraphQLISODateTime, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Public } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { ImageFieldsResolver } from '../image-fields.resolver.js';

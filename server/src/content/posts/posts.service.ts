@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, IsNull, LessThan, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
-import { isAdmin, type AuthUser } from '../../common/auth-user.js';
+import { requireOwner } from '../../access/ownership.js';
+import { can } from '../../access/permissions.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions, toId } from '../../common/list.js';
 import { MediaService } from '../../media/media.service.js';
 import { ContentList } from '../content-list.js';
@@ -78,7 +80,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     if (filter?.slug) query.andWhere('post.slug = :slug', { slug: filter.slug });
     if (filter?.upcoming === true) query.andWhere('(post.overAt IS NULL OR post.overAt >= now())');
     if (filter?.upcoming === false) query.andWhere('post.overAt < now()');
-    if (!isAdmin(caller)) {
+    if (!can(caller, 'content:write')) {
       query.andWhere(
         new Brackets((visible) => {
           visible.where('post.categoryId <> :testimonies', { testimonies: CATEGORY.testimonies });
@@ -119,7 +121,8 @@ export class PostsService extends ContentList<Post, PostFilter> {
   }
 
   async create(input: NewPost, caller: AuthUser): Promise<Post> {
-    if (!isAdmin(caller)) {
+    const editor = can(caller, 'content:write');
+    if (!editor) {
       if (input.categoryId !== CATEGORY.testimonies) throw AppError.forbidden('Members can only share testimonies (category 2)');
       if (input.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
     }
@@ -127,7 +130,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     const body = this.cleanBody(input.body);
     this.media.assertOwnImage(input.image);
     await this.assertCategory(input.categoryId);
-    const status = isAdmin(caller) ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
+    const status = editor ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
     const event = this.eventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
       const slug = await this.uniqueSlug(manager, name);
@@ -152,7 +155,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
    */
   async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
     const post = await this.owned(id, caller);
-    if (!isAdmin(caller)) {
+    if (!can(caller, 'content:write')) {
       if (changes.categoryId != null && changes.categoryId !== post.categoryId) throw AppError.forbidden('Members cannot move a testimony to another category');
       if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
       post.status = PostStatus.UnAuthorised;
@@ -202,12 +205,9 @@ export class PostsService extends ContentList<Post, PostFilter> {
     return post;
   }
 
-  /** The post, when the caller is an admin or its author; someone else's post is a 403. */
+  /** The post, when the caller edits content or wrote it. */
   private async owned(id: number, caller: AuthUser): Promise<Post> {
-    const post = await this.repository.findOneBy({ id });
-    if (!post) throw AppError.notFound(this.what);
-    if (!isAdmin(caller) && post.authorId !== caller.id) throw AppError.forbidden('You can only change your own posts');
-    return post;
+    return requireOwner(caller, await this.repository.findOneBy({ id }), (post) => post.authorId, this.what, 'content:write');
   }
 
   private cleanName(name: string): string {

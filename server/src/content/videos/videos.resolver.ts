@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { AuthUser } from '../../common/auth-user.js';
-import { CurrentUser, Public, Roles } from '../../common/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { AllVideosArgs, CreateVideoArgs, UpdateVideoArgs } from './video.args.js';
 import { Video } from './video.entity.js';
@@ -28,19 +28,19 @@ export class VideosResolver {
     return { count: await this.videos.count(args.filter, caller) };
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Video, { description: 'video: a YouTube id or link; a local poster is made from the title' })
   createVideo(@Args() input: CreateVideoArgs, @CurrentUser() caller: AuthUser) {
     return this.videos.create(input, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Video)
   updateVideo(@Args() { id, ...changes }: UpdateVideoArgs, @CurrentUser() caller: AuthUser) {
     return this.videos.update(toId(id), changes, caller);
   }
 
-  @Roles('Admin')
+  @Can('content:write')
   @Mutation(() => Video)
   deleteVideo(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.videos.remove(toId(id), caller);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import type { AuthUser } from '../../common/auth-user.js';
+import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions } from '../../common/list.js';
 import { MediaService } from '../../media/media.service.js';
 import type { Upload } from '../../media/upload.entity.js';

@@ -1,4 +1,4 @@
-export type Role = 'Member' | 'Admin';
+import type { Role } from './permissions.js';
 
 /** Who is calling, as established by the JWT guard. Absent for visitors. */
 export interface AuthUser {
@@ -6,5 +6,3 @@ export interface AuthUser {
   role: Role;
   email: string;
 }
-
-export const isAdmin = (user?: AuthUser | null): boolean => user?.role === 'Admin';
