@@ -23,6 +23,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './database/health.controller.js';
 import { SeedService } from './database/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
+import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RequestsModule } from './requests/requests.module.js';
 import { SiteModule } from './site/site.module.js';
@@ -30,6 +31,7 @@ import { SiteModule } from './site/site.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    const commerce = CommerceModule.forRoot(config);
     return {
       module: AppModule,
       global: true,
@@ -43,7 +45,8 @@ export class AppModule {
         ContentModule,
         RequestsModule,
         SiteModule,
-        CommerceModule.forRoot(config),
+        commerce,
+        LegacyModule.forRoot(commerce),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           inject: [LoaderFactory, JwtService, AuthService, PublicReadCache, RateLimitService],

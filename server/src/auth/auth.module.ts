@@ -5,7 +5,6 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitGuard, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { LegacyAuthController } from '../legacy/auth.controller.js';
 import { JwtAuthGuard } from './auth.guard.js';
 import { AuthResolver } from './auth.resolver.js';
 import { AuthService, JWT_ISSUER } from './auth.service.js';
@@ -28,7 +27,6 @@ import { UsersService } from './users.service.js';
       }),
     }),
   ],
-  controllers: [LegacyAuthController],
   providers: [
     AuthService,
     UsersService,

@@ -4,7 +4,6 @@ import express from 'express';
 import { User } from '../auth/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Book } from '../content/books/book.entity.js';
-import { LegacyCommerceController } from '../legacy/commerce.controller.js';
 import { Donation } from './donations/donation.entity.js';
 import { DonationResolver } from './donations/donation.resolver.js';
 import { DonationService } from './donations/donation.service.js';
@@ -55,7 +54,7 @@ function gatewayProvider(emulated: boolean): Provider {
   };
 }
 
-/** Book orders and donations paid through PayPal (or its built-in emulator), webhooks and the legacy paths. */
+/** Book orders and donations paid through PayPal (or its built-in emulator), and PayPal's webhooks. */
 @Module({})
 export class CommerceModule implements NestModule {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -65,7 +64,7 @@ export class CommerceModule implements NestModule {
     return {
       module: CommerceModule,
       imports: [TypeOrmModule.forFeature([BookOrder, Donation, WebhookEventRecord, Book, User])],
-      controllers: [PayPalWebhookController, LegacyCommerceController, ...(emulated ? [PayPalEmulatorController] : [])],
+      controllers: [PayPalWebhookController, ...(emulated ? [PayPalEmulatorController] : [])],
       providers: [
         OwnOrigin,
         ...(emulated ? [PayPalEmulator] : []),
@@ -78,6 +77,7 @@ export class CommerceModule implements NestModule {
         DonationResolver,
         PaymentSettingsResolver,
       ],
+      exports: [BookOrderService, DonationService],
     };
   }
 

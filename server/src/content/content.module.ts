@@ -1,7 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LegacyContentController } from '../legacy/content.controller.js';
-import { LegacyContentMediaController } from '../legacy/content-media.controller.js';
 import { Book } from './books/book.entity.js';
 import { BooksResolver } from './books/books.resolver.js';
 import { BooksService } from './books/books.service.js';
@@ -28,7 +26,6 @@ const services = [PostsService, PostCategoriesService, VideosService, SliderImag
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book])],
-  controllers: [LegacyContentController, LegacyContentMediaController],
   providers: [
     ...services,
     PostsResolver,

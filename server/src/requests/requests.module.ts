@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LegacyRequestsController } from '../legacy/requests.controller.js';
 import { BaptismRequest } from './entities/baptism-request.entity.js';
 import { ContactEnquiry } from './entities/contact-enquiry.entity.js';
 import { CounsellingRequest } from './entities/counselling-request.entity.js';
@@ -17,7 +16,6 @@ import { reviewResolverFor } from './review.resolver.js';
 /** Contact enquiries, questions, counselling, baptism and prayer requests: public forms, member prayers, staff review. */
 @Module({
   imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest])],
-  controllers: [LegacyRequestsController],
   providers: [
     RequestsService,
     PrayerRequestsService,
