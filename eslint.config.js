@@ -2,6 +2,38 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** A `no-restricted-imports` rule for `files`: import paths matching `regex` are refused with `message`. */
+const refuse = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+/**
+ * Which part of the tree may import which (README, "How it fits together"). The paths are relative imports, so
+ * a rule names the folder an import climbs into.
+ */
+function importBoundaries() {
+  const serverFeatures = ['auth', 'content', 'media', 'requests', 'commerce', 'mail', 'geo', 'site'];
+  const adminShared = ['auth', 'common', 'data', 'test'];
+  return [
+    refuse(['server/src/{access,common,config,database}/**/*.ts'], {
+      regex: `^(\\.\\./)+(${[...serverFeatures, 'legacy', 'seed'].join('|')})/`,
+      message: 'The platform layer (access, common, config, database) imports no feature: let the feature register with it.',
+    }),
+    refuse(
+      [`server/src/{${serverFeatures.join(',')}}/**/*.ts`],
+      { regex: '^(\\.\\./)+legacy/', message: 'legacy/ is an adapter over the features: a feature never imports it.' },
+      { regex: '^(\\.\\./)+seed/', message: 'The seed sees the features, not the other way round.' },
+      { regex: '^(\\.\\./)+(app\\.module|bootstrap|frontends|main|page-cache)\\.js$', message: 'A feature does not import the composition root.' },
+    ),
+    {
+      // The console's menu, registry and old-address redirects are built from every screen folder.
+      ...refuse(['admin/src/*/**/*.{ts,tsx}'], {
+        regex: `^\\.\\./(?!(${adminShared.join('|')})/)[a-z-]+/`,
+        message: `A console screen folder imports only ${adminShared.join(', ')}; never another screen folder.`,
+      }),
+      ignores: ['admin/src/{data,layout,legacy,test}/**'],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**', '**/*.config.js', '**/*.mjs'] },
   js.configs.recommended,
@@ -23,6 +55,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  ...importBoundaries(),
   {
     // node:test's `test()` returns a promise the runner awaits itself.
     files: ['e2e/**/*.ts'],

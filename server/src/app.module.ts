@@ -12,7 +12,7 @@ import { ContentModule } from './content/content.module.js';
 import { MediaModule } from './media/media.module.js';
 import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
-import { introspectionGate } from './common/introspection-gate.js';
+import { introspectionGate } from './auth/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './common/public-read-cache.js';
 import { queryCost } from './common/query-cost.js';
@@ -21,7 +21,7 @@ import { validationPipe } from './common/validation.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './database/health.controller.js';
-import { SeedService } from './database/seed.service.js';
+import { SeedService } from './seed/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -49,6 +49,7 @@ export class AppModule {
         LegacyModule.forRoot(commerce),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
+          imports: [AuthModule],
           inject: [LoaderFactory, JwtService, AuthService, PublicReadCache, RateLimitService],
           useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicReadCache, limits: RateLimitService) => ({
             path: '/graphql',

@@ -72,7 +72,7 @@ describe('demo content of a fresh install', () => {
 
   it('seeds once: a restart on the same database adds nothing', async () => {
     const before = (await t.db.query('SELECT count(*)::int AS count FROM posts'))[0].count;
-    const { SeedService } = await import('../src/database/seed.service.js');
+    const { SeedService } = await import('../src/seed/seed.service.js');
     await t.app.get(SeedService).onApplicationBootstrap();
     expect((await t.db.query('SELECT count(*)::int AS count FROM posts'))[0].count).toBe(before);
   });

@@ -1,22 +1,24 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RateLimitGuard, RateLimitService } from '../common/rate-limit.js';
+import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { MailModule } from '../mail/mail.module.js';
 import { JwtAuthGuard } from './auth.guard.js';
 import { AuthResolver } from './auth.resolver.js';
 import { AuthService, JWT_ISSUER } from './auth.service.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { User } from './entities/user.entity.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { UserLoader } from './user.loader.js';
 import { UsersService } from './users.service.js';
 
-@Global()
 @Module({
   imports: [
     TypeOrmModule.forFeature([User, PasswordResetToken]),
+    MailModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -30,12 +32,12 @@ import { UsersService } from './users.service.js';
   providers: [
     AuthService,
     UsersService,
+    UserLoader,
     AuthResolver,
     JwtStrategy,
-    RateLimitService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [AuthService, UsersService, RateLimitService, JwtModule],
+  exports: [AuthService, UsersService, JwtModule],
 })
 export class AuthModule {}

@@ -4,6 +4,7 @@ import express from 'express';
 import { User } from '../auth/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Book } from '../content/books/book.entity.js';
+import { MailModule } from '../mail/mail.module.js';
 import { Donation } from './donations/donation.entity.js';
 import { DonationResolver } from './donations/donation.resolver.js';
 import { DonationService } from './donations/donation.service.js';
@@ -63,7 +64,7 @@ export class CommerceModule implements NestModule {
     const emulated = !config.paypal.clientId;
     return {
       module: CommerceModule,
-      imports: [TypeOrmModule.forFeature([BookOrder, Donation, WebhookEventRecord, Book, User])],
+      imports: [TypeOrmModule.forFeature([BookOrder, Donation, WebhookEventRecord, Book, User]), MailModule],
       controllers: [PayPalWebhookController, ...(emulated ? [PayPalEmulatorController] : [])],
       providers: [
         OwnOrigin,

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import type { User } from '../auth/entities/user.entity.js';
-import { UsersService } from '../auth/users.service.js';
-import { PostCategoriesService } from '../content/posts/post-categories.service.js';
-import type { PostCategory } from '../content/posts/post-category.entity.js';
-import { MediaService } from '../media/media.service.js';
-import type { Upload } from '../media/upload.entity.js';
 
 /** Orders loaded rows to match the keys DataLoader asked for. */
 export function byKeys<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] {
@@ -14,28 +8,31 @@ export function byKeys<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K
 }
 
 /**
+ * The per-request loaders, by name. Each feature adds its own by augmenting this interface
+ * (`declare module '…/common/loaders.js'`) and registering a batch function, so this layer knows no feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface Loaders {}
+
+type BatchFor<N extends keyof Loaders> = Loaders[N] extends DataLoader<infer K, infer V> ? (keys: readonly K[]) => Promise<V[]> : never;
+
+/**
  * Builds the per-request DataLoaders (a singleton that makes fresh loaders for each GraphQL context), so a
  * list resolving a relation costs one query for the whole page instead of one per row.
  */
 @Injectable()
 export class LoaderFactory {
-  constructor(
-    private readonly users: UsersService,
-    private readonly postCategories: PostCategoriesService,
-    private readonly media: MediaService,
-  ) {}
+  private readonly batches = new Map<keyof Loaders, (keys: readonly unknown[]) => Promise<unknown[]>>();
 
-  create() {
-    return {
-      user: new DataLoader<number, User | null>(async (ids) => byKeys(ids, await this.users.byIds(ids), (u) => u.id)),
-      postCategory: new DataLoader<number, PostCategory | null>(async (ids) => byKeys(ids, await this.postCategories.byIds(ids), (c) => c.id)),
-      /** Keyed by an entity's `image` URL: its variants and intrinsic size. */
-      upload: new DataLoader<string, Upload | null>(async (urls) => byKeys(urls, await this.media.byUrls(urls), (u) => u.url)),
-    };
+  /** Called once by the feature that owns `name`, when its module starts. */
+  register<N extends keyof Loaders>(name: N, batch: BatchFor<N>): void {
+    this.batches.set(name, batch);
+  }
+
+  create(): Loaders {
+    return Object.fromEntries([...this.batches].map(([name, batch]) => [name, new DataLoader(batch)])) as unknown as Loaders;
   }
 }
-
-export type Loaders = ReturnType<LoaderFactory['create']>;
 
 /** What every GraphQL resolver receives as its context. */
 export interface GraphQLContext {

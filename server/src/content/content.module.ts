@@ -1,5 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module.js';
 import { Book } from './books/book.entity.js';
 import { BooksResolver } from './books/books.resolver.js';
 import { BooksService } from './books/books.service.js';
@@ -12,6 +13,7 @@ import { VisitImage } from './images/visit-image.entity.js';
 import { PostCategoriesResolver } from './posts/post-categories.resolver.js';
 import { PostCategoriesService } from './posts/post-categories.service.js';
 import { PostCategory } from './posts/post-category.entity.js';
+import { PostCategoryLoader } from './posts/post-category.loader.js';
 import { Post } from './posts/post.entity.js';
 import { PostsResolver } from './posts/posts.resolver.js';
 import { PostsService } from './posts/posts.service.js';
@@ -23,11 +25,11 @@ import { VideosService } from './videos/videos.service.js';
 const services = [PostsService, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
 
 /** What visitors read and admins publish: posts, categories, videos, home images and books. */
-@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book])],
+  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book]), MediaModule],
   providers: [
     ...services,
+    PostCategoryLoader,
     PostsResolver,
     PostCategoriesResolver,
     VideosResolver,

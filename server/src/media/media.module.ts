@@ -1,20 +1,21 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FILE_STORE, LocalFileStore } from './file-store.js';
 import { MediaService } from './media.service.js';
+import { UploadLoader } from './upload.loader.js';
 import { S3FileStore } from './s3-file-store.js';
 import { UploadFilesController, UploadsController } from './uploads.controller.js';
 import { Upload } from './upload.entity.js';
 
 /** Image uploads and their storage: local disk by default, an S3-compatible bucket when S3_BUCKET is set. */
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Upload])],
   controllers: [UploadsController, UploadFilesController],
   providers: [
     MediaService,
+    UploadLoader,
     {
       provide: FILE_STORE,
       inject: [APP_CONFIG],

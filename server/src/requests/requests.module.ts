@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../mail/mail.module.js';
 import { BaptismRequest } from './entities/baptism-request.entity.js';
 import { ContactEnquiry } from './entities/contact-enquiry.entity.js';
 import { CounsellingRequest } from './entities/counselling-request.entity.js';
@@ -15,7 +16,7 @@ import { reviewResolverFor } from './review.resolver.js';
 
 /** Contact enquiries, questions, counselling, baptism and prayer requests: public forms, member prayers, staff review. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest])],
+  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest]), MailModule],
   providers: [
     RequestsService,
     PrayerRequestsService,

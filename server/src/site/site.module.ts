@@ -1,5 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContentModule } from '../content/content.module.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';
 import { SiteSettings } from './site-settings.entity.js';
@@ -7,9 +8,8 @@ import { SiteSettingsResolver } from './site-settings.resolver.js';
 import { SiteSettingsService } from './site-settings.service.js';
 
 /** The organisation's details that volunteers edit, and what the site publishes from them. */
-@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettings])],
+  imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule],
   controllers: [PublishingController],
   providers: [SiteSettingsService, SiteSettingsResolver, PublishingService],
   exports: [SiteSettingsService],

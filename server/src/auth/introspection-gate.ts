@@ -2,8 +2,8 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { JwtService } from '@nestjs/jwt';
 import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
 import { can } from '../access/permissions.js';
-import type { AuthService, JwtPayload } from '../auth/auth.service.js';
-import type { GraphQLContext } from './loaders.js';
+import type { AuthService, JwtPayload } from './auth.service.js';
+import type { GraphQLContext } from '../common/loaders.js';
 
 /** Whether the document asks for `__schema` or `__type` anywhere: at the root, in a fragment or an inline fragment. */
 export function readsSchema(document: DocumentNode): boolean {
