@@ -58,7 +58,8 @@ export async function logIn(baseUrl: string, email: string, password: string): P
 export async function openSignedIn(page: Page, baseUrl: string, session: { token: string; user: Record<string, unknown> }, path: string) {
   await page.goto(`${baseUrl}/success`);
   await page.evaluate((value) => window.localStorage.setItem('session', value), JSON.stringify({ loggedIn: true, ...session }));
-  await page.goto(`${baseUrl}${path}`);
+  // Idle network: the page's scripts have run, so it shows (and acts on) the signed-in session.
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
 }
 
 /** axe's serious and critical findings on the page as it is now, as readable lines. */
