@@ -1,92 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import type { User } from '../auth/entities/user.entity.js';
 import { UsersService } from '../auth/users.service.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Can } from '../access/decorators.js';
+import { CaptureOrderBody, CreateOrderBody, DonationCaptureBody, DonationCreateBody } from './bodies/commerce.js';
 import { RateLimit } from '../common/rate-limit.js';
 import type { Donation } from '../commerce/donations/donation.entity.js';
 import { DonationService } from '../commerce/donations/donation.service.js';
-import { MAX_DESCRIPTION } from '../commerce/donations/dto/donation.args.js';
 import type { BookOrder } from '../commerce/orders/book-order.entity.js';
 import { BookOrderService } from '../commerce/orders/book-order.service.js';
-import { PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from '../commerce/payments/capture.args.js';
 import type { PaymentRecord } from '../commerce/payments/payment-record.js';
 import { PaymentOutcome } from '../commerce/payments/payment-result.js';
 import { CHECKOUTS_PER_ADDRESS, Settlement } from '../commerce/payments/payments.service.js';
-
-const AMOUNT_MESSAGE = 'amount must be a number';
-
-class CreateOrderBody {
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
-  @Type(() => Number)
-  @IsNotEmpty({ message: 'amount is required' })
-  amount: number;
-
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsString({ message: 'title must be text' })
-  @IsNotEmpty({ message: 'title is required' })
-  title: string;
-
-  @IsOptional()
-  @IsIn(['GBP', 'gbp'], { message: 'Books are sold in GBP' })
-  currency?: string;
-}
-
-class CaptureBody {
-  @Matches(PAYPAL_ORDER_ID, { message: PAYPAL_ORDER_ID_MESSAGE })
-  @IsString({ message: PAYPAL_ORDER_ID_MESSAGE })
-  @IsNotEmpty({ message: 'orderID is required' })
-  orderID: string;
-
-  @IsInt({ message: 'usersId must be your user id' })
-  @Type(() => Number)
-  @IsNotEmpty({ message: 'usersId is required' })
-  usersId: number;
-}
-
-class CaptureOrderBody extends CaptureBody {
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price must be a number' })
-  @Type(() => Number)
-  price?: number;
-
-  @IsOptional()
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsString({ message: 'title must be text' })
-  title?: string;
-}
-
-class DonationCreateBody {
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
-  @Type(() => Number)
-  @IsNotEmpty({ message: 'amount is required' })
-  amount: number;
-
-  @IsString({ message: 'currency must be GBP or USD' })
-  @IsNotEmpty({ message: 'currency is required' })
-  currency: string;
-
-  @IsOptional()
-  @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
-  @IsString({ message: 'description must be text' })
-  description?: string;
-}
-
-class DonationCaptureBody extends CaptureBody {
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
-  @Type(() => Number)
-  amount?: number;
-
-  @IsOptional()
-  @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
-  @IsString({ message: 'description must be text' })
-  description?: string;
-}
 
 /** A created checkout as the legacy client reads it: `id` is the PayPal order id, as PayPal answers it. */
 const checkout = (record: PaymentRecord) => ({

@@ -4,7 +4,7 @@ import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
-import { LegacyPrayerRequestBody } from '../requests/dto/prayer-request.args.js';
+import { LegacyPrayerRequestBody } from './bodies/requests.js';
 import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, QuestionArgs } from '../requests/dto/public-request.args.js';
 import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
 import { PrayerRequestsService } from '../requests/prayer-requests.service.js';

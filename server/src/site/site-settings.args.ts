@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Float, InputType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { trim } from '../content/content-args.js';
+import { trim } from '../common/fields.js';
 import { SOCIAL_NETWORKS, WEEKDAYS } from './site-settings.entity.js';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,10 +1,9 @@
 import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
+import { lowerTrim, trim } from '../../common/fields.js';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export const PASSWORD_RULES = { min: 8, max: 128 };
 

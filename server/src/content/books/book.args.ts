@@ -1,8 +1,11 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsNumber, IsOptional } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { ImageArg, trim } from '../content-args.js';
+import { OptionalText, RequiredText } from '../../common/fields.js';
+import { ImageArg } from '../content-args.js';
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
 
 @InputType()
 export class BookFilter extends ListFilterInput {}
@@ -16,10 +19,7 @@ export class AllBooksArgs extends ListArgs {
 @ArgsType()
 export class CreateBookArgs {
   @Field()
-  @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsNotEmpty({ message: 'title is required' })
+  @RequiredText('title', TITLE_MAX)
   title: string;
 
   @Field(() => Float, { description: 'In pounds (GBP), at most two decimals, e.g. 12.5' })
@@ -31,9 +31,7 @@ export class CreateBookArgs {
   image?: string | null;
 
   @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000, { message: 'description must be at most 5000 characters' })
+  @OptionalText('description', DESCRIPTION_MAX, { trim: false })
   description?: string;
 }
 
@@ -44,11 +42,7 @@ export class UpdateBookArgs {
   id: string;
 
   @Field({ nullable: true })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsNotEmpty({ message: 'title cannot be empty' })
+  @OptionalText('title', TITLE_MAX, { notEmpty: true })
   title?: string;
 
   @Field(() => Float, { nullable: true, description: 'In pounds (GBP)' })
@@ -60,8 +54,6 @@ export class UpdateBookArgs {
   image?: string | null;
 
   @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000, { message: 'description must be at most 5000 characters' })
+  @OptionalText('description', DESCRIPTION_MAX, { trim: false })
   description?: string;
 }

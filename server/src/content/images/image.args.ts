@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalText, Position, RequiredText, trim } from '../../common/fields.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { IMAGE_FIELD_DESCRIPTION, ImageArg, trim } from '../content-args.js';
+import { IMAGE_FIELD_DESCRIPTION, ImageArg } from '../content-args.js';
 
 const RequiredImage = () =>
   applyDecorators(
@@ -14,24 +15,11 @@ const RequiredImage = () =>
     IsNotEmpty({ message: 'image is required' }),
   );
 
-const OptionalText = (field: string, max: number) =>
-  applyDecorators(
-    Field(() => String, { nullable: true }),
-    IsOptional(),
-    Transform(trim),
-    IsString({ message: `${field} must be text` }),
-    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
-  );
+const TextArg = (field: string, max: number, options?: { notEmpty?: boolean }) =>
+  applyDecorators(Field(() => String, { nullable: true }), OptionalText(field, max, options));
 
-const Position = () =>
-  applyDecorators(
-    Field(() => Int, { nullable: true, description: 'Order on the slider, smallest first; new images go last' }),
-    IsOptional(),
-    Type(() => Number),
-    IsInt({ message: 'position must be a whole number' }),
-    Min(0, { message: 'position must be 0 or more' }),
-    Max(10_000, { message: 'position must be at most 10000' }),
-  );
+const PositionArg = () =>
+  applyDecorators(Field(() => Int, { nullable: true, description: 'Order on the slider, smallest first; new images go last' }), Position());
 
 @InputType()
 export class SliderImageFilter extends ListFilterInput {}
@@ -62,13 +50,13 @@ export class AllMeetingImagesArgs extends ListArgs {
 
 @ArgsType()
 export class CreateSliderImageArgs {
-  @OptionalText('title', 200)
+  @TextArg('title', 200)
   title?: string;
 
   @RequiredImage()
   image: string;
 
-  @Position()
+  @PositionArg()
   position?: number;
 }
 
@@ -78,19 +66,19 @@ export class UpdateSliderImageArgs {
   @IsNotEmpty({ message: 'id is required' })
   id: string;
 
-  @OptionalText('title', 200)
+  @TextArg('title', 200)
   title?: string;
 
   @ImageArg()
   image?: string | null;
 
-  @Position()
+  @PositionArg()
   position?: number;
 }
 
 @ArgsType()
 export class CreateVisitImageArgs {
-  @OptionalText('title', 200)
+  @TextArg('title', 200)
   title?: string;
 
   @RequiredImage()
@@ -103,7 +91,7 @@ export class UpdateVisitImageArgs {
   @IsNotEmpty({ message: 'id is required' })
   id: string;
 
-  @OptionalText('title', 200)
+  @TextArg('title', 200)
   title?: string;
 
   @ImageArg()
@@ -113,13 +101,10 @@ export class UpdateVisitImageArgs {
 @ArgsType()
 export class CreateMeetingImageArgs {
   @Field()
-  @Transform(trim)
-  @IsString({ message: 'zoomId is required' })
-  @MaxLength(50, { message: 'zoomId must be at most 50 characters' })
-  @IsNotEmpty({ message: 'zoomId is required' })
+  @RequiredText('zoomId', 50)
   zoomId: string;
 
-  @OptionalText('password', 100)
+  @TextArg('password', 100)
   password?: string | null;
 
   @RequiredImage()
@@ -132,11 +117,10 @@ export class UpdateMeetingImageArgs {
   @IsNotEmpty({ message: 'id is required' })
   id: string;
 
-  @OptionalText('zoomId', 50)
-  @IsNotEmpty({ message: 'zoomId cannot be empty' })
+  @TextArg('zoomId', 50, { notEmpty: true })
   zoomId?: string;
 
-  @OptionalText('password', 100)
+  @TextArg('password', 100)
   password?: string | null;
 
   @ImageArg()

@@ -2,7 +2,7 @@ import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { trim } from '../content-args.js';
+import { trim } from '../../common/fields.js';
 
 @InputType()
 export class PostCategoryFilter extends ListFilterInput {}

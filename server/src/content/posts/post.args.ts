@@ -2,7 +2,8 @@ import { ArgsType, Field, GraphQLISODateTime, ID, InputType } from '@nestjs/grap
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDate, IsEnum, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { ImageArg, trim } from '../content-args.js';
+import { OptionalText, RequiredText, trim } from '../../common/fields.js';
+import { ImageArg } from '../content-args.js';
 import { PostStatus } from './post.entity.js';
 
 export const NAME_MAX = 200;
@@ -78,16 +79,11 @@ export class ProgramEventArgs {
 @ArgsType()
 export class CreatePostArgs extends ProgramEventArgs {
   @Field()
-  @Transform(trim)
-  @IsString({ message: 'name is required' })
-  @MaxLength(NAME_MAX, { message: `name must be at most ${NAME_MAX} characters` })
-  @IsNotEmpty({ message: 'name is required' })
+  @RequiredText('name', NAME_MAX)
   name: string;
 
   @Field({ description: 'HTML; sanitised on write' })
-  @IsString({ message: 'body is required' })
-  @MaxLength(BODY_MAX, { message: `body must be at most ${BODY_MAX} characters` })
-  @IsNotEmpty({ message: 'body is required' })
+  @RequiredText('body', BODY_MAX, { trim: false })
   body: string;
 
   @ImageArg()
@@ -110,17 +106,11 @@ export class UpdatePostArgs extends ProgramEventArgs {
   id: string;
 
   @Field({ nullable: true })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(NAME_MAX, { message: `name must be at most ${NAME_MAX} characters` })
-  @IsNotEmpty({ message: 'name cannot be empty' })
+  @OptionalText('name', NAME_MAX, { notEmpty: true })
   name?: string;
 
   @Field({ nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(BODY_MAX, { message: `body must be at most ${BODY_MAX} characters` })
+  @OptionalText('body', BODY_MAX, { trim: false })
   body?: string;
 
   @ImageArg()

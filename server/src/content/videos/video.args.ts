@@ -1,8 +1,11 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { trim } from '../content-args.js';
+import { OptionalText, RequiredText, trim } from '../../common/fields.js';
+
+export const TITLE_MAX = 200;
+export const VIDEO_MAX = 300;
 
 @InputType()
 export class VideoFilter extends ListFilterInput {}
@@ -17,10 +20,7 @@ export class AllVideosArgs extends ListArgs {
 @ArgsType()
 export class CreateVideoArgs {
   @Field()
-  @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsNotEmpty({ message: 'title is required' })
+  @RequiredText('title', TITLE_MAX)
   title: string;
 
   @Field({ description: 'A YouTube video id or link' })
@@ -32,26 +32,16 @@ export class CreateVideoArgs {
 }
 
 @ArgsType()
-export class UpdateVideoBody {
-  @Field({ nullable: true })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(200, { message: 'title must be at most 200 characters' })
-  @IsNotEmpty({ message: 'title cannot be empty' })
-  title?: string;
-
-  @Field({ nullable: true, description: 'A YouTube video id or link' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(300, { message: 'video must be a YouTube link or id' })
-  video?: string;
-}
-
-@ArgsType()
-export class UpdateVideoArgs extends UpdateVideoBody {
+export class UpdateVideoArgs {
   @Field(() => ID)
   @IsNotEmpty({ message: 'id is required' })
   id: string;
+
+  @Field({ nullable: true })
+  @OptionalText('title', TITLE_MAX, { notEmpty: true })
+  title?: string;
+
+  @Field({ nullable: true, description: 'A YouTube video id or link' })
+  @OptionalText('video', VIDEO_MAX)
+  video?: string;
 }

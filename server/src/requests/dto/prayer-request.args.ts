@@ -1,11 +1,11 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
+import { trim } from '../../common/fields.js';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../common/list.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
 import { RequestFilter } from './review.args.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const TITLE_MAX_LENGTH = 200;
 
@@ -25,14 +25,6 @@ export class CreatePrayerRequestArgs {
   @IsString({ message: 'body must be text' })
   @IsNotEmpty({ message: 'body is required' })
   body: string;
-}
-
-/** The spec's `POST /api/make-prayer-request {title, body, usersId}`; `usersId` must be the caller. */
-export class LegacyPrayerRequestBody extends CreatePrayerRequestArgs {
-  @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'usersId must be a member id' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
-  usersId?: string;
 }
 
 @InputType()

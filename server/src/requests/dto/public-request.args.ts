@@ -1,13 +1,12 @@
 import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
+import { lowerTrim, trim } from '../../common/fields.js';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CONTACT_REASONS } from '../entities/contact-enquiry.entity.js';
 
 // class-validator runs a property's checks bottom-up and stops at the first failure, so the
 // "x is required" check sits at the bottom and a missing field is named as missing.
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export const TEXT_MAX_LENGTH = 5000;
 

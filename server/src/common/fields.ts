@@ -1,0 +1,46 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/**
+ * Validation rules for one field, shared by GraphQL arguments and legacy REST bodies so the two paths cannot
+ * drift. GraphQL arguments add their own `@Field()`; the rule and its messages are written only here. Each
+ * rule lists its checks in the order class-validator runs them, so the first problem found is the message.
+ */
+
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** Text that must be there, trimmed, at most `max` characters. */
+export const RequiredText = (field: string, max: number, options: { trim?: boolean } = {}) =>
+  applyDecorators(
+    ...(options.trim === false ? [] : [Transform(trim)]),
+    IsNotEmpty({ message: `${field} is required` }),
+    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
+    IsString({ message: `${field} is required` }),
+  );
+
+/** Text that may be left out; `notEmpty` refuses an empty string when it is sent (a change that would blank it). */
+export const OptionalText = (field: string, max: number, options: { notEmpty?: boolean; trim?: boolean } = {}) =>
+  applyDecorators(
+    IsOptional(),
+    ...(options.trim === false ? [] : [Transform(trim)]),
+    ...(options.notEmpty ? [IsNotEmpty({ message: `${field} cannot be empty` })] : []),
+    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
+    IsString({ message: `${field} must be text` }),
+  );
+
+/** The URL of an earlier upload (that it is one of ours is checked by the service). */
+export const ImageUrl = () => OptionalText('image', 500);
+
+export const POSITION_MAX = 10_000;
+
+/** A place in a list, smallest first; form text is converted. */
+export const Position = () =>
+  applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: 'position must be a whole number' }),
+    Min(0, { message: 'position must be 0 or more' }),
+    Max(POSITION_MAX, { message: `position must be at most ${POSITION_MAX}` }),
+  );

@@ -1,0 +1,11 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, Matches } from 'class-validator';
+import { CreatePrayerRequestArgs } from '../../requests/dto/prayer-request.args.js';
+
+/** The spec's `POST /api/make-prayer-request {title, body, usersId}`; `usersId` must be the caller. */
+export class LegacyPrayerRequestBody extends CreatePrayerRequestArgs {
+  @IsOptional()
+  @Matches(/^\d{1,15}$/, { message: 'usersId must be a member id' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
+  usersId?: string;
+}
