@@ -8,26 +8,9 @@ import { RateLimit } from '../common/rate-limit.js';
 import { REGISTRATIONS_PER_ADDRESS, RESET_REQUESTS_PER_ADDRESS } from '../auth/auth.resolver.js';
 import { AuthService } from '../auth/auth.service.js';
 import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs, SendResetTokenArgs } from '../auth/dto/auth.args.js';
-import type { User } from '../auth/entities/user.entity.js';
 import { UsersService } from '../auth/users.service.js';
-import { toLegacyUser } from './legacy-shapes.js';
+import { toLegacySession, toLegacyUser } from './shapes.js';
 
-/** The session user the legacy client keeps: `{ token, users: {...} }`. */
-const session = ({ token, user }: { token: string; user: User }) => ({
-  token,
-  users: {
-    id: user.id,
-    title: user.title,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
-    role: user.role,
-    country: user.country,
-    state: user.state,
-    city: user.city,
-    phone: user.phone,
-  },
-});
 
 @Controller('api')
 export class LegacyAuthController {
@@ -47,7 +30,7 @@ export class LegacyAuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginArgs, @ClientIp() ip: string) {
-    return session(await this.auth.login(input, ip));
+    return toLegacySession(await this.auth.login(input, ip));
   }
 
   /** The legacy admin client reads `detail` on failure. */
@@ -57,7 +40,7 @@ export class LegacyAuthController {
   async adminLogin(@Body() input: LoginArgs, @ClientIp() ip: string, @Res({ passthrough: true }) response: Response) {
     try {
       const signedIn = await this.auth.adminLogin(input, ip);
-      return { ...session(signedIn), failedAttemptsSinceLastSignIn: signedIn.failedAttemptsSinceLastSignIn };
+      return { ...toLegacySession(signedIn), failedAttemptsSinceLastSignIn: signedIn.failedAttemptsSinceLastSignIn };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       response.status(error.status);

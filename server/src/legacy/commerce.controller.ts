@@ -5,61 +5,14 @@ import { UsersService } from '../auth/users.service.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Can } from '../access/decorators.js';
+import { toLegacyBookOrder, toLegacyCheckout, toLegacyDonation } from './shapes.js';
 import { CaptureOrderBody, CreateOrderBody, DonationCaptureBody, DonationCreateBody } from './bodies/commerce.js';
 import { RateLimit } from '../common/rate-limit.js';
-import type { Donation } from '../commerce/donations/donation.entity.js';
 import { DonationService } from '../commerce/donations/donation.service.js';
-import type { BookOrder } from '../commerce/orders/book-order.entity.js';
 import { BookOrderService } from '../commerce/orders/book-order.service.js';
 import type { PaymentRecord } from '../commerce/payments/payment-record.js';
 import { PaymentOutcome } from '../commerce/payments/payment-result.js';
 import { CHECKOUTS_PER_ADDRESS, Settlement } from '../commerce/payments/payments.service.js';
-
-/** A created checkout as the legacy client reads it: `id` is the PayPal order id, as PayPal answers it. */
-const checkout = (record: PaymentRecord) => ({
-  id: record.paypalOrderId,
-  status: 'CREATED',
-  links: [{ href: record.approveUrl, rel: 'approve', method: 'GET' }],
-  approveUrl: record.approveUrl,
-  recordId: record.id,
-});
-
-const legacyBuyer = (user: User | undefined, withState: boolean) =>
-  user
-    ? {
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        phone: user.phone,
-        country: user.country,
-        ...(withState ? { state: user.state } : {}),
-      }
-    : null;
-
-const legacyDonation = (donation: Donation, user?: User) => ({
-  id: donation.id,
-  orderID: donation.paypalOrderId,
-  created_at: donation.createdAt,
-  amount: donation.amount,
-  currency: donation.currency,
-  description: donation.description,
-  status: donation.status,
-  user: legacyBuyer(user, false),
-});
-
-const legacyBookOrder = (order: BookOrder, user?: User) => ({
-  id: order.id,
-  orderID: order.paypalOrderId,
-  created_at: order.createdAt,
-  price: order.total,
-  amount: order.total,
-  currency: order.currency,
-  title: order.lines.map((line) => (line.quantity > 1 ? `${line.title} (${line.quantity})` : line.title)).join(', '),
-  items: order.items,
-  deliveryAddress: order.deliveryAddress,
-  status: order.status,
-  user: legacyBuyer(user, true),
-});
 
 /** The legacy lists answer the newest records, at most this many. */
 const LEGACY_LIST_LIMIT = 1000;
@@ -80,7 +33,7 @@ export class LegacyCommerceController {
   @Post('createOrder')
   @HttpCode(200)
   async createOrder(@CurrentUser() caller: AuthUser, @Body() body: CreateOrderBody) {
-    return checkout(await this.orders.createFromLegacy(caller, { amount: body.amount, title: body.title, currency: body.currency ?? 'GBP' }));
+    return toLegacyCheckout(await this.orders.createFromLegacy(caller, { amount: body.amount, title: body.title, currency: body.currency ?? 'GBP' }));
   }
 
   @Post('captureOrder')
@@ -88,14 +41,14 @@ export class LegacyCommerceController {
   async captureOrder(@CurrentUser() caller: AuthUser, @Body() body: CaptureOrderBody, @Res({ passthrough: true }) res: Response) {
     requireSelf(caller, body.usersId, 'usersId');
     const settlement = await this.orders.captureFromLegacy(caller, body);
-    return captured(res, settlement, { order: legacyBookOrder(settlement.record) });
+    return captured(res, settlement, { order: toLegacyBookOrder(settlement.record) });
   }
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
   @Post('donation-create-order')
   @HttpCode(200)
   async createDonation(@CurrentUser() caller: AuthUser, @Body() body: DonationCreateBody) {
-    return checkout(await this.donations.create(caller, body));
+    return toLegacyCheckout(await this.donations.create(caller, body));
   }
 
   @Post('donation-capture-order')
@@ -103,7 +56,7 @@ export class LegacyCommerceController {
   async captureDonation(@CurrentUser() caller: AuthUser, @Body() body: DonationCaptureBody, @Res({ passthrough: true }) res: Response) {
     requireSelf(caller, body.usersId, 'usersId');
     const settlement = await this.donations.captureFromLegacy(caller, body);
-    return captured(res, settlement, { donation: legacyDonation(settlement.record) });
+    return captured(res, settlement, { donation: toLegacyDonation(settlement.record) });
   }
 
   @Can('finance:read')
@@ -111,7 +64,7 @@ export class LegacyCommerceController {
   async allDonations(@CurrentUser() caller: AuthUser) {
     const donations = await this.donations.list(caller, { perPage: LEGACY_LIST_LIMIT });
     const users = await this.buyers(donations);
-    return donations.map((donation) => legacyDonation(donation, users.get(donation.userId ?? 0)));
+    return donations.map((donation) => toLegacyDonation(donation, users.get(donation.userId ?? 0)));
   }
 
   @Can('finance:read')
@@ -119,7 +72,7 @@ export class LegacyCommerceController {
   async allBookshopOrders(@CurrentUser() caller: AuthUser) {
     const orders = await this.orders.list(caller, { perPage: LEGACY_LIST_LIMIT });
     const users = await this.buyers(orders);
-    return orders.map((order) => legacyBookOrder(order, users.get(order.userId ?? 0)));
+    return orders.map((order) => toLegacyBookOrder(order, users.get(order.userId ?? 0)));
   }
 
   /** The buyers of a list in one query. */

@@ -8,7 +8,7 @@ import { toId } from '../common/list.js';
 import { BooksService } from '../content/books/books.service.js';
 import { MeetingImagesService, SliderImagesService, VisitImagesService } from '../content/images/image-services.js';
 import { AddBookBody, SliderImageBody, UpdateVideoBody, VisitImageBody, ZoomImageBody } from './bodies/content.js';
-import { toLegacyBook, toLegacyMeetingImage, toLegacySlide, toLegacyVideo, toLegacyVisitImage } from '../content/legacy-shapes.js';
+import { toLegacyBook, toLegacyMeetingImage, toLegacySlide, toLegacyVideo, toLegacyVisitImage } from './shapes.js';
 import { CreateVideoArgs } from '../content/videos/video.args.js';
 import { VideosService } from '../content/videos/videos.service.js';
 import { MediaService } from '../media/media.service.js';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
 import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from './bodies/content.js';
-import { toLegacyCategory, toLegacyPost } from '../content/legacy-shapes.js';
+import { toLegacyCategory, toLegacyPost } from './shapes.js';
 import { CreatePostCategoryArgs } from '../content/posts/post-category.args.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
 import type { PostFilter } from '../content/posts/post.args.js';

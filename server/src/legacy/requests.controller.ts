@@ -2,36 +2,15 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
+import { toLegacyPrayerRequest } from './shapes.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { LegacyPrayerRequestBody } from './bodies/requests.js';
 import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, QuestionArgs } from '../requests/dto/public-request.args.js';
-import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
 import { PrayerRequestsService } from '../requests/prayer-requests.service.js';
 import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from '../requests/request-kinds.js';
 import { RequestsService } from '../requests/requests.service.js';
 import { forViewer } from '../requests/staff-only.js';
-
-/** A prayer request as the legacy tables read it, with the spec's `users{...}`. */
-const toLegacyPrayerRequest = (request: PrayerRequest) => ({
-  id: request.id,
-  title: request.title,
-  body: request.body,
-  status: request.status,
-  note: request.note,
-  userId: request.userId,
-  createdAt: request.createdAt,
-  users: request.user
-    ? {
-        title: request.user.title,
-        firstname: request.user.firstname,
-        lastname: request.user.lastname,
-        country: request.user.country,
-        state: request.user.state,
-        city: request.user.city,
-      }
-    : null,
-});
 
 /** The spec's request paths (section 7): public forms, prayer requests and the admin tables. */
 @Controller('api')
