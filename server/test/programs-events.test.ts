@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PostsService } from '../src/content/posts/posts.service.js';
+import { ProgramRefresh } from '../src/content/posts/program-refresh.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -101,7 +101,7 @@ describe('programs as events', () => {
     const start = new Date(Date.now() - 2 * DAY);
     const made = await program('Every day', `, startsAt: "${start.toISOString()}", recurrence: "FREQ=DAILY"`);
     await t.db.query('UPDATE posts SET sort_starts_at = $1 WHERE id = $2', [start, made.id]);
-    expect(await t.app.get(PostsService).refreshNextOccurrences()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.get(ProgramRefresh).refreshNextOccurrences()).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.query('SELECT sort_starts_at FROM posts WHERE id = $1', [made.id]);
     expect(row.sort_starts_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });

@@ -2,6 +2,7 @@ import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@n
 import type { Response } from 'express';
 import { Public } from '../access/decorators.js';
 import { PublicReadCache } from '../common/public-read-cache.js';
+import { CalendarService } from './calendar.service.js';
 import { PublishingService } from './publishing.service.js';
 
 /** Paths of this controller, answered by Nest rather than the web app. */
@@ -14,6 +15,7 @@ export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) 
 export class PublishingController {
   constructor(
     private readonly publishing: PublishingService,
+    private readonly calendars: CalendarService,
     private readonly cache: PublicReadCache,
   ) {}
 
@@ -31,13 +33,13 @@ export class PublishingController {
 
   @Get('events.ics')
   events(@Res() response: Response) {
-    return this.send(response, 'events', 'text/calendar; charset=utf-8', () => this.publishing.eventsCalendar());
+    return this.send(response, 'events', 'text/calendar; charset=utf-8', () => this.calendars.eventsCalendar());
   }
 
   @Get('events/:id.ics')
   event(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
     response.setHeader('Content-Disposition', `attachment; filename="event-${id}.ics"`);
-    return this.send(response, `event:${id}`, 'text/calendar; charset=utf-8', () => this.publishing.eventCalendar(id));
+    return this.send(response, `event:${id}`, 'text/calendar; charset=utf-8', () => this.calendars.eventCalendar(id));
   }
 
   @Get('blog/rss.xml')

@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { XMLBuilder } from 'fast-xml-parser';
 import { Feed } from 'feed';
-import ical, { type ICalCalendar } from 'ical-generator';
-import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BooksService } from '../content/books/books.service.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
-import type { Post } from '../content/posts/post.entity.js';
 import { PostsService } from '../content/posts/posts.service.js';
-import { LONDON } from '../content/posts/program-schedule.js';
-import { slugify } from '../content/rich-text.js';
 import { VideosService } from '../content/videos/videos.service.js';
+import { absoluteUrl, postPath } from './public-urls.js';
 import type { SiteSettings } from './site-settings.entity.js';
 import { SiteSettingsService } from './site-settings.service.js';
 
@@ -37,14 +32,9 @@ export const PUBLIC_PAGES = [
 const FEED_SIZE = 30;
 /** A sitemap holds at most 50,000 URLs; the shop is far smaller. */
 const SITEMAP_BOOKS = 5_000;
-const BYDAY: Record<string, string> = { Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA', Sunday: 'SU' };
-const DAY_INDEX = Object.keys(BYDAY);
-
-/** The shareable address of a post on the web app. */
-export const postPath = (post: Pick<Post, 'id'>) => `/post-details/${post.id}`;
 
 /**
- * What the site publishes for machines: calendar feeds, RSS, the sitemap, robots.txt, security.txt and the
+ * What the site publishes for machines besides calendars: RSS, the sitemap, robots.txt, security.txt and the
  * web app manifest, built with maintained libraries from the posts, videos and site settings.
  */
 @Injectable()
@@ -58,86 +48,7 @@ export class PublishingService {
   ) {}
 
   private absolute(path: string) {
-    return new URL(path, `${this.config.publicUrl}/`).href;
-  }
-
-  private get host() {
-    return new URL(this.config.publicUrl).hostname;
-  }
-
-  private calendar(settings: SiteSettings, name: string): ICalCalendar {
-    return ical({
-      name,
-      prodId: { company: settings.name || this.host, product: 'programs', language: 'EN' },
-      url: this.absolute('/programs'),
-      timezone: { name: LONDON, generator: getVtimezoneComponent },
-      ttl: 60 * 60,
-    });
-  }
-
-  private address(settings: SiteSettings) {
-    return [...settings.addressLines, settings.postcode].filter(Boolean).join(', ');
-  }
-
-  private addProgram(calendar: ICalCalendar, post: Post) {
-    if (!post.startsAt) return;
-    calendar.createEvent({
-      id: `program-${post.id}@${this.host}`,
-      start: post.startsAt,
-      end: post.endsAt ?? new Date(post.startsAt.getTime() + 60 * 60 * 1000),
-      timezone: LONDON,
-      stamp: post.updatedAt,
-      lastModified: post.updatedAt,
-      created: post.createdAt,
-      summary: post.name,
-      description: [post.excerpt, post.onlineUrl ? `Join online: ${post.onlineUrl}` : ''].filter(Boolean).join('\n\n') || null,
-      location: post.location ?? (post.onlineUrl ? 'Online' : null),
-      url: this.absolute(postPath(post)),
-      repeating: post.recurrence ? `RRULE:${post.recurrence}` : null,
-    });
-  }
-
-  /** The weekly schedule as recurring events, anchored on the week of 5 January 2026 so their UIDs and starts stay put. */
-  private addServices(calendar: ICalCalendar, settings: SiteSettings) {
-    const where = [settings.name, this.address(settings)].filter(Boolean).join(', ') || null;
-    for (const entry of settings.weeklySchedule) {
-      const index = DAY_INDEX.indexOf(entry.day);
-      if (index < 0) continue;
-      const at = (time: string) => {
-        const [hour, minute] = time.split(':').map(Number);
-        return DateTime.fromObject({ year: 2026, month: 1, day: 5 + index, hour, minute }, { zone: LONDON }).toJSDate();
-      };
-      calendar.createEvent({
-        id: `service-${BYDAY[entry.day].toLowerCase()}-${slugify(entry.activity)}@${this.host}`,
-        start: at(entry.opens),
-        end: at(entry.closes),
-        timezone: LONDON,
-        stamp: settings.updatedAt,
-        summary: entry.activity,
-        location: where,
-        url: this.absolute('/service-times'),
-        repeating: `RRULE:FREQ=WEEKLY;BYDAY=${BYDAY[entry.day]}`,
-      });
-    }
-  }
-
-  /** Upcoming programs and the weekly services: a calendar to subscribe to. */
-  async eventsCalendar(): Promise<string> {
-    const [settings, programs] = await Promise.all([this.settings.get(), this.posts.upcomingEvents()]);
-    const calendar = this.calendar(settings, settings.name ? `${settings.name}: programs and services` : 'Programs and services');
-    for (const post of programs) this.addProgram(calendar, post);
-    this.addServices(calendar, settings);
-    return calendar.toString();
-  }
-
-  /** One dated program as a calendar file to add; null when it is not a dated program visitors may see. */
-  async eventCalendar(id: number): Promise<string | null> {
-    const post = await this.posts.get(id, undefined).catch(() => null);
-    if (!post || post.categoryId !== CATEGORY.programs || !post.startsAt) return null;
-    const settings = await this.settings.get();
-    const calendar = this.calendar(settings, post.name);
-    this.addProgram(calendar, post);
-    return calendar.toString();
+    return absoluteUrl(this.config, path);
   }
 
   private feed(settings: SiteSettings, title: string, path: string, feedPath: string) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentModule } from '../content/content.module.js';
+import { CalendarService } from './calendar.service.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';
 import { SiteSettings } from './site-settings.entity.js';
@@ -11,7 +12,7 @@ import { SiteSettingsService } from './site-settings.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule],
   controllers: [PublishingController],
-  providers: [SiteSettingsService, SiteSettingsResolver, PublishingService],
+  providers: [SiteSettingsService, SiteSettingsResolver, PublishingService, CalendarService],
   exports: [SiteSettingsService],
 })
 export class SiteModule {}

@@ -9,9 +9,10 @@ import type { MailMessage } from '../../mail/mail.service.js';
 import { MailService } from '../../mail/mail.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
-import { Expected, judge, Verdict } from './judge.js';
-import { PaymentRecord, SETTLED } from './payment-record.js';
+import { Expected, judge } from './judge.js';
+import { PaymentRecord } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
+import { applyStep, describeSettlement, type Step } from './settlement.js';
 
 /** What differs between book orders and donations, for the shared payment steps. */
 export interface PaymentKind<T extends PaymentRecord> {
@@ -38,10 +39,7 @@ export interface Settlement<T> {
 /** Starting checkouts is limited per address: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
 
-type Step = Verdict | { kind: 'declined'; message: string } | { kind: 'expired' } | { kind: 'unavailable' };
-
 const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You will not be charged twice; please try again in a moment.';
-const PENDING = 'PayPal is still confirming your payment. We will e-mail your receipt as soon as it completes.';
 
 /**
  * The payment steps book orders and donations share: start a PayPal checkout for a stored record, capture it
@@ -182,12 +180,13 @@ export class PaymentsService {
         unavailable = true;
         return locked;
       }
-      newlyPaid = this.apply(kind, locked, step);
+      if (step.kind === 'mismatch') this.logger.error(`${this.customId(kind, locked)}: ${step.detail}; not recorded as paid`);
+      newlyPaid = applyStep(locked, step);
       return manager.save(locked);
     });
     if (newlyPaid) await this.sendReceipt(kind, record);
     if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
-    return this.describe(kind, record);
+    return describeSettlement(kind, record);
   }
 
   private lock<T extends PaymentRecord>(manager: EntityManager, kind: PaymentKind<T>, id: number): Promise<T> {
@@ -217,83 +216,6 @@ export class PaymentsService {
           this.logger.warn(`${requestId}: ${error.message}`);
           return { kind: 'declined', message: 'PayPal could not take this payment. Please approve it again or choose another way to pay.' };
       }
-    }
-  }
-
-  /** Applies a step to the locked record; answers true when it has just become Paid. */
-  private apply<T extends PaymentRecord>(kind: PaymentKind<T>, record: T, step: Step): boolean {
-    const open = record.status === 'Created' || record.status === 'Failed';
-    switch (step.kind) {
-      case 'paid':
-        record.captureId = step.captureId;
-        if (!open) return false;
-        record.status = 'Paid';
-        record.captureStatus = 'COMPLETED';
-        record.paidAt = new Date();
-        record.failureMessage = null;
-        return true;
-      case 'pending':
-        if (record.status !== 'Created') return false;
-        record.captureId = step.captureId;
-        record.captureStatus = 'PENDING';
-        record.failureMessage = null;
-        return false;
-      case 'denied':
-        if (record.status !== 'Created') return false;
-        record.captureId = step.captureId;
-        record.captureStatus = step.captureStatus;
-        record.status = 'Failed';
-        record.failureMessage = 'PayPal did not complete the payment';
-        return false;
-      case 'refunded':
-        record.captureId = step.captureId;
-        record.captureStatus = 'REFUNDED';
-        if (SETTLED.includes(record.status)) {
-          record.status = 'Refunded';
-          record.refundedAt = new Date();
-        }
-        return false;
-      case 'partially-refunded':
-        record.captureStatus = 'PARTIALLY_REFUNDED';
-        return false;
-      case 'mismatch':
-        this.logger.error(`${this.customId(kind, record)}: ${step.detail}; not recorded as paid`);
-        if (step.captureId) record.captureId = step.captureId;
-        if (step.captureStatus) record.captureStatus = step.captureStatus;
-        if (record.status === 'Created') {
-          record.status = 'Failed';
-          record.failureMessage = 'PayPal reported a different amount; please contact us';
-        }
-        return false;
-      case 'declined':
-        // A new attempt needs a new PayPal-Request-Id, or PayPal would replay this refusal.
-        record.captureAttempt += 1;
-        record.failureMessage = step.message;
-        return false;
-      case 'expired':
-        record.status = 'Failed';
-        record.failureMessage = 'This PayPal payment has expired; please start again';
-        return false;
-      case 'uncaptured':
-      case 'unavailable':
-        return false;
-    }
-  }
-
-  /** The outcome a record's stored state means for the buyer. */
-  describe<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): Settlement<T> {
-    const result = (outcome: PaymentOutcome, message: string, approveUrl: string | null = null) => ({ outcome, message, record, approveUrl });
-    switch (record.status) {
-      case 'Paid':
-      case 'Shipped':
-        return result(PaymentOutcome.COMPLETED, kind.successMessage);
-      case 'Refunded':
-        return result(PaymentOutcome.FAILED, `This ${kind.label} has been refunded.`);
-      case 'Failed':
-        return result(PaymentOutcome.FAILED, record.failureMessage ?? 'The payment did not complete');
-      default:
-        if (record.captureStatus === 'PENDING') return result(PaymentOutcome.PENDING, PENDING);
-        return result(PaymentOutcome.DECLINED, record.failureMessage ?? 'The payment has not been approved at PayPal yet.', record.approveUrl);
     }
   }
 

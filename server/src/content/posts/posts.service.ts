@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, IsNull, LessThan, Not, Repository, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
@@ -33,9 +33,6 @@ export interface NewPost extends Partial<ProgramEvent> {
 export type JoinedPost = Post & { category?: PostCategory | null; author?: User | null };
 
 export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
-
-/** How many recurring programs one refresh of their next occurrence looks at. */
-const REFRESH_BATCH = 500;
 
 /** Serialises slug choice, so two posts with one title get distinct slugs without a unique-key failure. */
 const SLUG_LOCK = 724_312;
@@ -177,26 +174,6 @@ export class PostsService extends ContentList<Post, PostFilter> {
     }
     Object.assign(post, this.eventOf(post.categoryId, post, changes));
     return this.repository.save(post);
-  }
-
-  /**
-   * Moves recurring programs whose stored next occurrence has passed on to their next one, so "upcoming"
-   * keeps its order in SQL (ProgramRefresh runs it every few minutes). Answers how many moved.
-   */
-  async refreshNextOccurrences(now = new Date()): Promise<number> {
-    const stale = await this.repository.find({
-      where: { recurrence: Not(IsNull()), sortStartsAt: LessThan(now) },
-      order: { sortStartsAt: 'ASC' },
-      take: REFRESH_BATCH,
-    });
-    let moved = 0;
-    for (const post of stale) {
-      const next = sortStart(post, now);
-      if (next?.getTime() === post.sortStartsAt?.getTime()) continue;
-      await this.repository.update(post.id, { sortStartsAt: next });
-      moved += 1;
-    }
-    return moved;
   }
 
   async remove(id: number, caller: AuthUser): Promise<Post> {

@@ -1,5 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PostsService } from './posts.service.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThan, Not, Repository } from 'typeorm';
+import { Post } from './post.entity.js';
+import { sortStart } from './program-schedule.js';
+
+/** Recurring programs moved on per run; more wait for the next one. */
+const REFRESH_BATCH = 500;
 
 /**
  * Keeps recurring programs in "upcoming" order: after an occurrence has passed, its program sorts by the next
@@ -12,15 +18,32 @@ export class ProgramRefresh implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger('Programs');
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly posts: PostsService) {}
+  constructor(@InjectRepository(Post) private readonly posts: Repository<Post>) {}
 
   onApplicationBootstrap() {
-    const run = () => this.posts.refreshNextOccurrences().catch((error: Error) => this.logger.warn(`next occurrences not refreshed: ${error.message}`));
+    const run = () => this.refreshNextOccurrences().catch((error: Error) => this.logger.warn(`next occurrences not refreshed: ${error.message}`));
     void run();
     this.timer = setInterval(() => void run(), ProgramRefresh.EVERY_MS).unref();
   }
 
   onApplicationShutdown() {
     clearInterval(this.timer);
+  }
+
+  /** Moves recurring programs whose stored next occurrence has passed on to their next one. Answers how many moved. */
+  async refreshNextOccurrences(now = new Date()): Promise<number> {
+    const stale = await this.posts.find({
+      where: { recurrence: Not(IsNull()), sortStartsAt: LessThan(now) },
+      order: { sortStartsAt: 'ASC' },
+      take: REFRESH_BATCH,
+    });
+    let moved = 0;
+    for (const post of stale) {
+      const next = sortStart(post, now);
+      if (next?.getTime() === post.sortStartsAt?.getTime()) continue;
+      await this.posts.update(post.id, { sortStartsAt: next });
+      moved += 1;
+    }
+    return moved;
   }
 }
