@@ -13,9 +13,9 @@ function importBoundaries() {
   const serverFeatures = ['auth', 'content', 'media', 'requests', 'commerce', 'mail', 'geo', 'site'];
   const adminShared = ['auth', 'common', 'data', 'test'];
   return [
-    refuse(['server/src/{access,common,config,database}/**/*.ts'], {
+    refuse(['server/src/{access,common,config,database,http-cache}/**/*.ts'], {
       regex: `^(\\.\\./)+(${[...serverFeatures, 'legacy', 'seed'].join('|')})/`,
-      message: 'The platform layer (access, common, config, database) imports no feature: let the feature register with it.',
+      message: 'The platform layer (access, common, config, database, http-cache) imports no feature: let the feature register with it.',
     }),
     refuse(
       [`server/src/{${serverFeatures.join(',')}}/**/*.ts`],

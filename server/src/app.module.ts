@@ -14,7 +14,7 @@ import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './auth/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
-import { PublicReadCache } from './common/public-read-cache.js';
+import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { queryCost } from './common/query-cost.js';
 import { RateLimitService } from './common/rate-limit.js';
 import { validationPipe } from './common/validation.js';
@@ -23,6 +23,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './database/health.controller.js';
 import { SeedService } from './seed/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
+import { HttpCacheModule } from './http-cache/http-cache.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RequestsModule } from './requests/requests.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
       imports: [
         DatabaseModule.forRoot(databaseUrl),
         CommonModule,
+        HttpCacheModule,
         MailModule,
         AuthModule,
         GeoModule,

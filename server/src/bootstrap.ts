@@ -9,8 +9,8 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
 import { refuseMalformedPaths } from './common/malformed-path.js';
-import { PublicReadCache } from './common/public-read-cache.js';
-import { publicListCache } from './legacy/public-list-cache.js';
+import { PublicReadCache } from './http-cache/public-read-cache.js';
+import { publicListCache } from './http-cache/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
 
 export function createLogger(config: AppConfig): ConsoleLogger {

@@ -9,8 +9,8 @@ import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
-import { PublicReadCache } from './common/public-read-cache.js';
-import { pageCache } from './page-cache.js';
+import { PublicReadCache } from './http-cache/public-read-cache.js';
+import { pageCache } from './http-cache/page-cache.js';
 import { isPublishedPath } from './site/publishing.controller.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */

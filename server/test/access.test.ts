@@ -1,76 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { can, ROLES, type Role } from '../src/access/permissions.js';
+import { PUBLIC_GRAPHQL, PUBLIC_REST } from '../src/http-cache/public-endpoints.js';
 import { apiRoutes, type DeclaredAccess, graphqlAccess, readSchema, restAccess } from './support/surface.js';
 import { startTestApp, TestApp } from './support/test-app.js';
-
-/**
- * The public surface, listed on purpose: every other REST path and GraphQL operation must refuse a visitor.
- * A new public entry point fails this test until it is added here.
- */
-const PUBLIC_REST = new Set([
-  'GET /healthz',
-  'POST /api/register',
-  'POST /api/login',
-  'POST /api/admin-login',
-  'POST /api/send-reset-token',
-  'POST /api/reset-password',
-  'GET /api/geo/countries',
-  'GET /api/geo/countries/:country/states',
-  'GET /api/geo/countries/:country/states/:state/cities',
-  'GET /api/all-posts-by-category/:id',
-  'GET /api/all-posts',
-  'GET /api/all-post-categories',
-  'GET /api/all-program-posts',
-  'GET /api/all-videos',
-  'GET /api/all-books',
-  'GET /api/all-slider-images',
-  'GET /api/all-visit-ancc-image',
-  'GET /api/all-zoom-image',
-  'POST /api/contact-us',
-  'POST /api/question',
-  'POST /api/counselling',
-  'POST /api/baptism',
-  'POST /api/paypal/webhook',
-]);
-
-const PUBLIC_GRAPHQL = new Set([
-  'Query.countries',
-  'Query.states',
-  'Query.cities',
-  'Mutation.register',
-  'Mutation.login',
-  'Mutation.adminLogin',
-  'Mutation.sendResetToken',
-  'Mutation.resetPassword',
-  'Query.Post',
-  'Query.allPosts',
-  'Query._allPostsMeta',
-  'Query.postBySlug',
-  'Query.PostCategory',
-  'Query.allPostCategories',
-  'Query._allPostCategoriesMeta',
-  'Query.Video',
-  'Query.allVideos',
-  'Query._allVideosMeta',
-  'Query.SliderImage',
-  'Query.allSliderImages',
-  'Query._allSliderImagesMeta',
-  'Query.VisitImage',
-  'Query.allVisitImages',
-  'Query._allVisitImagesMeta',
-  'Query.MeetingImage',
-  'Query.allMeetingImages',
-  'Query._allMeetingImagesMeta',
-  'Query.Book',
-  'Query.allBooks',
-  'Query._allBooksMeta',
-  'Mutation.createContactEnquiry',
-  'Mutation.createQuestion',
-  'Mutation.createCounsellingRequest',
-  'Mutation.createBaptismRequest',
-  'Query.paymentSettings',
-  'Query.siteSettings',
-]);
 
 /**
  * Entry points any signed-in account may use (no permission declared): each answers only the caller's own records

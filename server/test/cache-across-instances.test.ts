@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { PublicReadCache } from '../src/common/public-read-cache.js';
+import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
 import { Video } from '../src/content/videos/video.entity.js';
 import { startDatabaseProxy } from './support/database-proxy.js';
 import { ADMIN, startTestApp, TestApp } from './support/test-app.js';

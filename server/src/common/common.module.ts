@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { LoaderFactory } from './loaders.js';
-import { PublicReadCache } from './public-read-cache.js';
 import { RateLimitService } from './rate-limit.js';
 
 @Global()
-@Module({ providers: [LoaderFactory, PublicReadCache, RateLimitService], exports: [LoaderFactory, PublicReadCache, RateLimitService] })
+@Module({ providers: [LoaderFactory, RateLimitService], exports: [LoaderFactory, RateLimitService] })
 export class CommonModule {}

@@ -13,7 +13,8 @@ import { CreateVideoArgs } from '../content/videos/video.args.js';
 import { VideosService } from '../content/videos/videos.service.js';
 import { MediaService } from '../media/media.service.js';
 import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.controller.js';
-import { cacheRead, LEGACY_LIST } from './content.controller.js';
+import { cacheRead } from '../http-cache/cache-headers.js';
+import { LEGACY_LIST } from './content.controller.js';
 
 const required = (value: string | undefined, field: string) => {
   if (!value) throw AppError.badInput(field, `${field} is required`);

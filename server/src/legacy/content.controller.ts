@@ -6,6 +6,7 @@ import { requireSelf } from '../access/ownership.js';
 import { can } from '../access/permissions.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
+import { cacheRead } from '../http-cache/cache-headers.js';
 import { toId } from '../common/list.js';
 import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from './bodies/content.js';
 import { toLegacyCategory, toLegacyPost } from './shapes.js';
@@ -20,15 +21,6 @@ import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.contr
 
 /** Legacy lists answer everything a caller may see, newest first, up to this many. */
 export const LEGACY_LIST = { perPage: 1000 };
-
-/**
- * Public reads may be cached by browsers and proxies for a minute (Express adds the ETag); an admin's
- * answer holds unpublished records and is never shared.
- */
-export function cacheRead(response: Response, caller: AuthUser | undefined) {
-  response.setHeader('Cache-Control', caller ? 'private, no-cache' : 'public, max-age=60');
-  response.setHeader('Vary', 'Authorization, Cookie');
-}
 
 /** Spec section 7: posts, programs, testimonies and post categories. */
 @Controller('api')

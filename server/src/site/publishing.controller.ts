@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../access/decorators.js';
-import { PublicReadCache } from '../common/public-read-cache.js';
+import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import { CalendarService } from './calendar.service.js';
 import { PublishingService } from './publishing.service.js';
 

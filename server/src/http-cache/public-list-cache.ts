@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { PublicReadCache } from '../common/public-read-cache.js';
+import { cacheRead } from './cache-headers.js';
+import { PUBLIC_LISTS } from './public-endpoints.js';
+import type { PublicReadCache } from './public-read-cache.js';
 
-/** The public legacy lists (spec §7 "Public reads"): the same answer for every visitor. */
-const PUBLIC_LISTS = /^\/api\/all-(posts|posts-by-category\/\d+|post-categories|program-posts|videos|books|slider-images|visit-ancc-image|zoom-image)$/;
 
 interface CachedList {
   json: Buffer;
@@ -13,8 +13,7 @@ interface CachedList {
 }
 
 function send(req: Request, res: Response, list: CachedList) {
-  res.setHeader('Cache-Control', 'public, max-age=60');
-  res.setHeader('Vary', 'Authorization, Cookie, Accept-Encoding');
+  cacheRead(res, undefined);
   res.setHeader('ETag', list.etag);
   if (req.headers['if-none-match'] === list.etag) {
     res.status(304).end();

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { PublicReadCache } from './common/public-read-cache.js';
+import type { PublicReadCache } from './public-read-cache.js';
 
 interface CachedPage {
   contentType: string;

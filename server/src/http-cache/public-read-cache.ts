@@ -17,9 +17,9 @@ import { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database-url.js';
 import { NotificationListener } from '../database/notification-listener.js';
-import { toAppError, toGraphQLError } from './error-filter.js';
-import type { GraphQLContext } from './loaders.js';
-import type { RateLimitService } from './rate-limit.js';
+import { toAppError, toGraphQLError } from '../common/error-filter.js';
+import type { GraphQLContext } from '../common/loaders.js';
+import type { RateLimitService } from '../common/rate-limit.js';
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 
