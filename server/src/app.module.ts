@@ -23,6 +23,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './database/health.controller.js';
 import { SeedService } from './seed/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
+import { graphqlCacheHeaders } from './http-cache/cache-headers.js';
 import { HttpCacheModule } from './http-cache/http-cache.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
             plugins: [
               queryCost(jwt),
               publicCache.plugin({ limits, perMinute: config.graphqlRateLimit }),
+              graphqlCacheHeaders(),
               ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : []),
             ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),

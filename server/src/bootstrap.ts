@@ -25,6 +25,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     logger: createLogger(config),
   });
   app.set('trust proxy', config.trustProxy);
+  // A byte-identical answer gets the same strong validator, so a GET can be answered 304 Not Modified.
+  app.set('etag', 'strong');
   app.disable('x-powered-by');
 
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {

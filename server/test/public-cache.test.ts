@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const VIDEOS = '{ allVideos(perPage: 50) { id title } }';
@@ -56,5 +57,54 @@ describe('public legacy list cache', () => {
     const after = await t.http.get('/api/all-videos').set('accept-encoding', 'gzip').expect(200);
     expect(after.headers['content-encoding']).toBe('gzip');
     expect(after.body.map((v: { title: string }) => v.title)).toEqual(expect.arrayContaining(['Evening prayer', 'Written behind the cache']));
+  });
+});
+
+describe('GraphQL over GET, persisted queries and conditional requests', () => {
+  let t: TestApp;
+  const hash = createHash('sha256').update(VIDEOS).digest('hex');
+  const persisted = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } });
+  // Apollo's CSRF prevention admits a GET that carries this header (a browser cannot send it cross-site unasked).
+  const get = (query: Record<string, string>) => t.http.get('/graphql').query(query).set('apollo-require-preflight', 'true');
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown persisted query PERSISTED_QUERY_NOT_FOUND, then runs it by hash once registered', async () => {
+    const unknown = await get({ extensions: persisted });
+    expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+
+    const registered = await t.http.post('/graphql').send({ query: VIDEOS, extensions: JSON.parse(persisted) }).expect(200);
+    expect(registered.body.errors).toBeUndefined();
+    const byHash = await get({ extensions: persisted }).expect(200);
+    expect(byHash.body).toEqual(registered.body);
+  });
+
+  it('lets browsers and proxies keep a visitor query, with a strong ETag that a matching If-None-Match turns into 304', async () => {
+    const first = await get({ query: VIDEOS }).expect(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers.etag).toMatch(/^"[^"]+"$/);
+    const again = await get({ query: VIDEOS }).set('if-none-match', first.headers.etag).expect(304);
+    expect(again.text).toBe('');
+  });
+
+  it('never lets anything with a token be kept, and never keeps a mutation', async () => {
+    const signedIn = await get({ query: VIDEOS }).set('authorization', `Bearer ${await t.adminToken()}`).expect(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    const mutation = await t.http.post('/graphql').send({ query: 'mutation { logout }' });
+    expect(mutation.headers['cache-control']).toBe('private, no-store');
+    const refused = await get({ query: 'mutation { logout }' });
+    expect(refused.status).toBe(405);
+  });
+
+  it('answers a query sent by hash alone from the same cache as its full text', async () => {
+    const query = '{ allVideos(perPage: 40) { id title } }';
+    const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') } };
+    const registered = await t.http.post('/graphql').send({ query, extensions }).expect(200);
+    await t.db.query(`INSERT INTO videos (title, video) VALUES ('Written behind the cache', 'dQw4w9WgXcQ')`);
+    const byHash = await get({ extensions: JSON.stringify(extensions) }).expect(200);
+    expect(byHash.body).toEqual(registered.body);
   });
 });

@@ -1,4 +1,7 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Response } from 'express';
+import { OperationTypeNode } from 'graphql';
+import type { GraphQLContext } from '../common/loaders.js';
 import type { AuthUser } from '../access/auth-user.js';
 
 /** What a public answer differs by: who asks (a signed-in caller may see more) and how it is compressed. */
@@ -12,3 +15,24 @@ export function cacheRead(response: Response, caller: AuthUser | undefined) {
   response.setHeader('Cache-Control', caller ? 'private, no-cache' : 'public, max-age=60');
   response.setHeader('Vary', VARY);
 }
+
+/**
+ * GraphQL answers as HTTP caches may keep them: a visitor's query answered without error may be kept for a
+ * minute by a browser or a CDN (it is the same for every visitor, and sent over GET it gets an ETag);
+ * anything asked with a token, any mutation and any error never is.
+ */
+export const graphqlCacheHeaders = (): ApolloServerPlugin<GraphQLContext> => ({
+  async requestDidStart({ contextValue }) {
+    return {
+      async willSendResponse({ response, operation }) {
+        const shared =
+          !contextValue.req.headers.authorization &&
+          operation?.operation === OperationTypeNode.QUERY &&
+          response.body.kind === 'single' &&
+          !response.body.singleResult.errors;
+        response.http.headers.set('cache-control', shared ? 'public, max-age=60' : 'private, no-store');
+        response.http.headers.set('vary', VARY);
+      },
+    };
+  },
+});

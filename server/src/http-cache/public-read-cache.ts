@@ -140,8 +140,9 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     return {
       requestDidStart: async ({ request, contextValue }) => {
         const headers = contextValue.req.headers;
-        // Signed-in callers may see more than visitors; SQL counting must see the real work.
-        if (headers.authorization || headers['x-sql-count'] || !request.query) return;
+        // Signed-in callers may see more than visitors; SQL counting must see the real work. A query sent by
+        // its persisted hash alone has no text yet here: the operation is read once Apollo has resolved it.
+        if (headers.authorization || headers['x-sql-count']) return;
         let key: string | undefined;
         let cached: Result | undefined;
         let finish: ((result: Result | undefined) => void) | undefined;
