@@ -1,54 +1,90 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import type { PublicReadCache } from './public-read-cache.js';
 
 interface CachedPage {
   contentType: string;
   cacheControl?: string;
-  /** The page with its CSP nonce cut out: the fresh nonce of each response goes between the parts. */
-  parts: string[];
+  contentSecurityPolicy: string;
+  etag: string;
+  body: Buffer;
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** CSP source expressions for every inline script of a page, as a browser hashes them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+}
+
+/** The policy with its per-response nonce replaced by the hashes of exactly the inline scripts the page holds. */
+export function withScriptHashes(policy: string, nonce: string, html: string): string {
+  const hashes = inlineScriptHashes(html);
+  return policy.replace(` 'nonce-${nonce}'`, hashes.length ? ` ${[...new Set(hashes)].join(' ')}` : '');
+}
+
+function send(req: Request, res: Response, page: CachedPage) {
+  res.status(200).type(page.contentType);
+  if (page.cacheControl) res.setHeader('Cache-Control', page.cacheControl);
+  res.setHeader('Content-Security-Policy', page.contentSecurityPolicy);
+  res.setHeader('ETag', page.etag);
+  if (req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.end(page.body);
 }
 
 /**
  * Server-rendered pages as a visitor gets them, kept in the public read cache: React's rendering was the
  * largest cost of a public page once its data came from that cache. Every visitor gets the same HTML (members
- * sign in with a bearer token the browser keeps, so no page differs by cookie) except for the CSP nonce,
- * which is cut out on the way in and put back fresh on the way out. Only 200 answers to GET are kept.
+ * sign in with a bearer token the browser keeps, so no page differs by cookie). A page is rendered whole before
+ * it is sent, so its Content-Security-Policy can allow its inline scripts by hash instead of by a per-response
+ * nonce: the first answer and every cached one carry the same bytes, the same headers and a strong ETag.
+ * Only 200 answers to GET are kept; anything else goes out as rendered, with its nonce.
  */
 export function pageCache(cache: PublicReadCache, render: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.headers.authorization) return render(req, res, next);
-    const nonce = res.locals.cspNonce as string;
     const key = `page:${req.originalUrl}`;
     const cached = cache.get<CachedPage>(key);
-    if (cached) {
-      res.status(200).type(cached.contentType);
-      if (cached.cacheControl) res.setHeader('Cache-Control', cached.cacheControl);
-      res.end(cached.parts.join(nonce));
-      return;
-    }
+    if (cached) return send(req, res, cached);
 
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const keep = (chunk: unknown) => {
-      if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk);
-      return write(chunk, ...rest);
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      keep(chunk, encoding);
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') process.nextTick(done as () => void);
+      return true;
     }) as Response['write'];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk !== undefined && typeof chunk !== 'function') keep(chunk);
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, encoding);
+      const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
+      const body = Buffer.concat(chunks);
       const contentType = res.getHeader('content-type');
-      if (res.statusCode === 200 && typeof contentType === 'string' && !res.getHeader('set-cookie')) {
+      const policy = res.getHeader('content-security-policy');
+      const html = typeof contentType === 'string' && contentType.startsWith('text/html');
+      if (res.statusCode === 200 && html && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
         const cacheControl = res.getHeader('cache-control');
-        cache.set(key, {
+        const page: CachedPage = {
           contentType,
           cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
-          parts: Buffer.concat(chunks).toString('utf8').split(nonce),
-        });
+          contentSecurityPolicy: withScriptHashes(policy, res.locals.cspNonce as string, body.toString('utf8')),
+          etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
+          body,
+        };
+        cache.set(key, page);
+        res.end = end as Response['end'];
+        send(req, res, page);
+        if (typeof done === 'function') process.nextTick(done as () => void);
+        return res;
       }
-      return end(chunk, ...rest);
+      return end(body, ...(typeof done === 'function' ? [done] : []));
     }) as Response['end'];
     render(req, res, next);
   };
