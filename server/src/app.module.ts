@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { AuthModule } from './auth/auth.module.js';
 import { AuthService } from './auth/auth.service.js';
 import { CommerceModule } from './commerce/commerce.module.js';
+import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
 import { CommonModule } from './common/common.module.js';
 import { ContentModule } from './content/content.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -29,7 +30,7 @@ import { SiteModule } from './site/site.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, paypal: PayPalClientOptions): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -43,7 +44,7 @@ export class AppModule {
         ContentModule,
         RequestsModule,
         SiteModule,
-        CommerceModule.forRoot(config),
+        CommerceModule.forRoot(paypal),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           inject: [LoaderFactory, JwtService, AuthService, PublicReadCache, RateLimitService],
@@ -65,7 +66,7 @@ export class AppModule {
             plugins: [
               queryCost(jwt),
               publicCache.plugin({ limits, perMinute: config.graphqlRateLimit }),
-              ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : []),
+              ...(config.nodeEnv === 'production' ? [introspectionGate(auth)] : []),
             ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
             formatError: (formatted) => {

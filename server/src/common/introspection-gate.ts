@@ -1,7 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { JwtService } from '@nestjs/jwt';
 import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
-import type { AuthService, JwtPayload } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { GraphQLContext } from './loaders.js';
 
 /** Whether the document asks for `__schema` or `__type` anywhere: at the root, in a fragment or an inline fragment. */
@@ -20,16 +19,13 @@ export function readsSchema(document: DocumentNode): boolean {
 }
 
 /** In production only admins may read the schema (the admin console builds itself from it). */
-export function introspectionGate(jwt: JwtService, auth: AuthService): ApolloServerPlugin<GraphQLContext> {
+export function introspectionGate(auth: AuthService): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
           if (!readsSchema(document)) return;
-          const header = contextValue.req.headers.authorization ?? '';
-          const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-          const payload = token ? await jwt.verifyAsync<JwtPayload>(token).catch(() => undefined) : undefined;
-          const user = payload ? await auth.userForToken(payload) : undefined;
+          const user = await auth.userForAuthorization(contextValue.req.headers.authorization);
           if (!user) {
             throw new GraphQLError('Please log in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }
