@@ -4,6 +4,7 @@ COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY admin/package.json admin/
 COPY web/package.json web/
+COPY packages/paypal-emulator/package.json packages/paypal-emulator/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -8,6 +8,7 @@ const root = new URL('..', import.meta.url).pathname;
 const parts = [
   { workspace: 'web', output: 'web/build/server/index.js', sources: ['web/app', 'web/public', 'web/package.json', 'web/vite.config.ts', 'web/react-router.config.ts'] },
   { workspace: 'admin', output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/package.json', 'admin/vite.config.ts'] },
+  { workspace: '@ministry/paypal-emulator', output: 'packages/paypal-emulator/dist/index.js', sources: ['packages/paypal-emulator/src', 'packages/paypal-emulator/package.json', 'packages/paypal-emulator/tsconfig.json'] },
   { workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/package.json', 'server/tsconfig.json'] },
 ];
 

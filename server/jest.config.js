@@ -1,6 +1,8 @@
 /** Jest in ESM mode (run with NODE_OPTIONS=--experimental-vm-modules); TypeScript through ts-jest. */
 export default {
   testEnvironment: 'node',
+  // Workspace packages resolve to their TypeScript sources, so tests never run a stale build of them.
+  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@ministry/source'] },
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { AuthModule } from './auth/auth.module.js';
 import { AuthService } from './auth/auth.service.js';
 import { CommerceModule } from './commerce/commerce.module.js';
+import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
 import { CommonModule } from './common/common.module.js';
 import { ContentModule } from './content/content.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -32,8 +33,8 @@ import { SiteModule } from './site/site.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
-    const commerce = CommerceModule.forRoot(config);
+  static forRoot(config: AppConfig, databaseUrl: string, paypal: PayPalClientOptions): DynamicModule {
+    const commerce = CommerceModule.forRoot(paypal);
     return {
       module: AppModule,
       global: true,
@@ -73,7 +74,7 @@ export class AppModule {
               queryCost(jwt),
               publicCache.plugin({ limits, perMinute: config.graphqlRateLimit }),
               graphqlCacheHeaders(),
-              ...(config.nodeEnv === 'production' ? [introspectionGate(jwt, auth)] : []),
+              ...(config.nodeEnv === 'production' ? [introspectionGate(auth)] : []),
             ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
             formatError: (formatted) => {

@@ -1,4 +1,4 @@
-import { ConsoleLogger, INestApplication, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, INestApplication, LogLevel, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -12,15 +12,26 @@ import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
+import { PayPalSetup } from './paypal-setup.js';
 
 export function createLogger(config: AppConfig): ConsoleLogger {
   const levels: LogLevel[] = config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'];
   return new ConsoleLogger({ json: config.nodeEnv === 'production', logLevels: levels, colors: config.nodeEnv === 'development' });
 }
 
+/** The product, and beside it what this root opened for it: Nest closes the PayPal setup when the app closes. */
+@Module({})
+class CompositionRoot {}
+
 /** Builds the whole application (API, GraphQL, admin console, web app) ready to listen. */
 export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+  const paypal = await PayPalSetup.open(config, databaseUrl);
+  const root = {
+    module: CompositionRoot,
+    imports: [AppModule.forRoot(config, databaseUrl, paypal.client)],
+    providers: [{ provide: PayPalSetup, useValue: paypal }],
+  };
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     bodyParser: false,
     logger: createLogger(config),
   });
@@ -76,6 +87,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     app.use(path, express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }));
   }
 
+  paypal.mount(app);
   await mountFrontEnds(app, config, () => !config.paypal.clientId);
   await app.init();
   return app;

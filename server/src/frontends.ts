@@ -14,7 +14,7 @@ import { pageCache } from './http-cache/page-cache.js';
 import { isPublishedPath } from './site/publishing.controller.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
-export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/paypal-emulator', '/cities'];
+export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/cities'];
 
 const ownedByServer = (path: string) => isPublishedPath(path) || SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { emulatorCredentials } from '@ministry/paypal-emulator';
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { EMULATOR_CLIENT_ID, EMULATOR_WEBHOOK_ID, PayPalEmulator } from '../src/commerce/paypal-emulator/emulator.service.js';
 import { PayPalError, PayPalUnavailableError } from '../src/commerce/paypal/payment-gateway.js';
 import { PayPalClient } from '../src/commerce/paypal/paypal.client.js';
 import type { CreateOrderRequest } from '../src/commerce/paypal/paypal.types.js';
@@ -32,13 +32,10 @@ async function closedPort(): Promise<number> {
 /** The PayPal client as the app builds it, pointed at the app's emulator over real HTTP. */
 describe('the PayPal client against the emulator', () => {
   let t: TestApp;
-  let secret: string;
   const client = (options: Partial<ConstructorParameters<typeof PayPalClient>[0]> = {}) =>
     new PayPalClient({
       baseUrl: () => `${t.baseUrl}/paypal-emulator`,
-      clientId: EMULATOR_CLIENT_ID,
-      clientSecret: secret,
-      webhookId: EMULATOR_WEBHOOK_ID,
+      ...emulatorCredentials(t.config.paypal.emulatorSecret!),
       timeoutMs: 5000,
       testPayments: true,
       ...options,
@@ -46,7 +43,6 @@ describe('the PayPal client against the emulator', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    secret = t.app.get(PayPalEmulator).clientSecret;
   });
   afterAll(() => t.close());
 

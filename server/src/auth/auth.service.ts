@@ -150,6 +150,13 @@ export class AuthService implements OnApplicationBootstrap {
     return { id: user.id, role: user.role, email: user.email };
   }
 
+  /** The user a bearer `Authorization` header names, when its token is valid and has not been ended. */
+  async userForAuthorization(header: string | undefined): Promise<AuthUser | undefined> {
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+    const payload = token ? await this.jwt.verifyAsync<JwtPayload>(token).catch(() => undefined) : undefined;
+    return payload ? this.userForToken(payload) : undefined;
+  }
+
   async onApplicationBootstrap() {
     await this.jobs.work<ResetRequest>(RESET_QUEUE, ({ email }) => this.mailResetLink(email));
   }

@@ -1,8 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { JwtService } from '@nestjs/jwt';
 import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
 import { can } from '../access/permissions.js';
-import type { AuthService, JwtPayload } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import type { GraphQLContext } from '../common/loaders.js';
 
 /** Whether the document asks for `__schema` or `__type` anywhere: at the root, in a fragment or an inline fragment. */
@@ -21,16 +20,13 @@ export function readsSchema(document: DocumentNode): boolean {
 }
 
 /** In production only admins may read the schema (the admin console builds itself from it). */
-export function introspectionGate(jwt: JwtService, auth: AuthService): ApolloServerPlugin<GraphQLContext> {
+export function introspectionGate(auth: AuthService): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
           if (!readsSchema(document)) return;
-          const header = contextValue.req.headers.authorization ?? '';
-          const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-          const payload = token ? await jwt.verifyAsync<JwtPayload>(token).catch(() => undefined) : undefined;
-          const user = payload ? await auth.userForToken(payload) : undefined;
+          const user = await auth.userForAuthorization(contextValue.req.headers.authorization);
           if (!user) {
             throw new GraphQLError('Please log in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }

@@ -59,7 +59,7 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
     res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
       const done = typeof encoding === 'function' ? encoding : callback;
-      if (typeof done === 'function') process.nextTick(done as () => void);
+      if (typeof done === 'function') process.nextTick(done);
       return true;
     }) as Response['write'];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
@@ -81,7 +81,7 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
         cache.set(key, page);
         res.end = end as Response['end'];
         send(req, res, page);
-        if (typeof done === 'function') process.nextTick(done as () => void);
+        if (typeof done === 'function') process.nextTick(done);
         return res;
       }
       return end(body, ...(typeof done === 'function' ? [done] : []));

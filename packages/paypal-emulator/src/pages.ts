@@ -1,14 +1,12 @@
-import { formatMoney, fromPayPalValue } from '../money.js';
-import type { PurchaseUnitRequest } from '../paypal/paypal.types.js';
-import { CaptureScenario, EMULATOR_EVENTS, EMULATOR_PATH, PayPalEmulator } from './emulator.service.js';
+import type { CheckoutView } from './checkout.js';
+import type { Controls } from './controls.js';
+import { formatMoney } from './money.js';
+import type { CaptureScenario } from './order.js';
+import type { PurchaseUnitRequest } from './paypal-shapes.js';
+import { EMULATOR_EVENTS } from './webhooks.js';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const money = (value: string | undefined, currency: string) => {
-  const minor = fromPayPalValue(value);
-  return minor === undefined ? `${value ?? '?'} ${currency}` : formatMoney(minor, currency);
-};
 
 const SCENARIO_LABELS: Record<CaptureScenario, string> = {
   COMPLETED: 'Complete the payment',
@@ -54,7 +52,7 @@ function itemsTable(unit: PurchaseUnitRequest): string {
   const rows = (unit.items?.length ? unit.items : [{ name: unit.description ?? 'Payment', quantity: '1', unit_amount: unit.amount }])
     .map(
       (item) =>
-        `<tr><td>${escape(item.name)}</td><td class="num">${escape(item.quantity)}</td><td class="num">${escape(money(item.unit_amount.value, currency))}</td></tr>`,
+        `<tr><td>${escape(item.name)}</td><td class="num">${escape(item.quantity)}</td><td class="num">${escape(formatMoney(item.unit_amount.value, currency))}</td></tr>`,
     )
     .join('\n');
   return `<table>
@@ -63,14 +61,16 @@ function itemsTable(unit: PurchaseUnitRequest): string {
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><th scope="row" colspan="2">Total</th><td class="num">${escape(money(unit.amount.value, currency))}</td></tr></tfoot>
+<tfoot><tr><th scope="row" colspan="2">Total</th><td class="num">${escape(formatMoney(unit.amount.value, currency))}</td></tr></tfoot>
 </table>`;
 }
 
-/** The approval page a buyer reaches from the approve link: Pay or Cancel. */
-export function checkoutPage(view: NonNullable<ReturnType<PayPalEmulator['checkoutView']>>): string {
-  const total = money(view.unit.amount.value, view.unit.amount.currency_code);
+/** The approval page a buyer reaches from the approve link: Pay or Cancel. `path` is where the emulator is mounted. */
+export function checkoutPage(view: CheckoutView, path: string): string {
+  const total = formatMoney(view.unit.amount.value, view.unit.amount.currency_code);
   const approvable = view.status === 'CREATED' || view.status === 'PAYER_ACTION_REQUIRED';
+  const hidden = `<input type="hidden" name="token" value="${escape(view.id)}">
+<input type="hidden" name="key" value="${escape(view.key)}">`;
   const choices = (Object.keys(SCENARIO_LABELS) as CaptureScenario[])
     .map(
       (scenario) =>
@@ -81,9 +81,8 @@ export function checkoutPage(view: NonNullable<ReturnType<PayPalEmulator['checko
     ? `<h1>Approve your payment of ${escape(total)}</h1>
 <p>PayPal order <code>${escape(view.id)}</code></p>
 ${itemsTable(view.unit)}
-<form method="post" action="${EMULATOR_PATH}/checkoutnow">
-<input type="hidden" name="token" value="${escape(view.id)}">
-<input type="hidden" name="key" value="${escape(view.key)}">
+<form method="post" action="${escape(path)}/checkoutnow">
+${hidden}
 <fieldset>
 <legend>When the shop captures this payment (for testing)</legend>
 ${choices}
@@ -93,33 +92,33 @@ ${choices}
 </form>`
     : `<h1>This payment is already ${view.status === 'APPROVED' ? 'approved' : 'complete'}</h1>
 <p>PayPal order <code>${escape(view.id)}</code> (${escape(view.status)}).</p>
-<form method="post" action="${EMULATOR_PATH}/checkoutnow">
-<input type="hidden" name="token" value="${escape(view.id)}">
-<input type="hidden" name="key" value="${escape(view.key)}">
+<form method="post" action="${escape(path)}/checkoutnow">
+${hidden}
 <button type="submit" class="pay" name="action" value="pay">Return to the shop</button>
 </form>`;
   return page(`Pay ${total} (test payments)`, body);
 }
 
 export function notFoundPage(): string {
-  return page('Payment not found (test payments)', '<h1>This payment link is not valid</h1><p>The order does not exist, or the emulator was restarted since it was created. Please start again from the shop.</p>');
+  return page(
+    'Payment not found (test payments)',
+    '<h1>This payment link is not valid</h1><p>The order does not exist, or it is too old and was cleared away. Please start again from the shop.</p>',
+  );
 }
 
 /** A list of recent orders with buttons to send webhook events, for developers trying the shop by hand. */
-export function dashboardPage(emulator: PayPalEmulator, notice?: string): string {
-  const rows = emulator
-    .recentOrders()
-    .map((order) => {
-      const buttons = EMULATOR_EVENTS.map(
-        (type) => `<button type="submit" class="cancel" name="event_type" value="${type}">${escape(type)}</button>`,
-      ).join('');
-      return `<tr><td><code>${escape(order.id)}</code></td><td>${escape(order.description ?? '')}</td><td class="num">${escape(money(order.amount.value, order.amount.currency_code))}</td><td>${escape(order.status)}${order.captureStatus ? ` / capture ${escape(order.captureStatus)}` : ''}</td>
-<td><form method="post" action="${EMULATOR_PATH}/dashboard/events"><input type="hidden" name="order" value="${escape(order.id)}">${buttons}</form></td></tr>`;
-    })
+export function dashboardPage(orders: Awaited<ReturnType<Controls['recentOrders']>>, path: string, notice?: string): string {
+  const buttons = EMULATOR_EVENTS.map((type) => `<button type="submit" class="cancel" name="event_type" value="${type}">${escape(type)}</button>`).join('');
+  const rows = orders
+    .map(
+      (order) =>
+        `<tr><td><code>${escape(order.id)}</code></td><td>${escape(order.description ?? '')}</td><td class="num">${escape(formatMoney(order.amount.value, order.amount.currency_code))}</td><td>${escape(order.status)}${order.captureStatus ? ` / capture ${escape(order.captureStatus)}` : ''}</td>
+<td><form method="post" action="${escape(path)}/dashboard/events"><input type="hidden" name="order" value="${escape(order.id)}">${buttons}</form></td></tr>`,
+    )
     .join('\n');
   const body = `<h1>PayPal emulator</h1>
 ${notice ? `<p role="status">${escape(notice)}</p>` : ''}
-<p>Orders created since the server started, newest first. Each button applies the event (a pending capture completes or is denied, a capture is refunded) and sends it, signed, to the shop's webhook.</p>
+<p>Recent orders, newest first. Each button applies the event (a pending capture completes or is denied, a capture is refunded) and sends it, signed, to the shop's webhook.</p>
 <table>
 <caption>Recent orders</caption>
 <thead><tr><th scope="col">Order</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col">Send a webhook event</th></tr></thead>

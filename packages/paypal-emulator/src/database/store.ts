@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import type { Answer } from '../answers.js';
+import type { CaptureScenario, EmulatedOrder } from '../order.js';
+import type { Capture, CreateOrderRequest, OrderStatus, Refund, WebhookEvent } from '../paypal-shapes.js';
+
+/** Keep this many orders and events; the oldest go first (the emulator is a development stand-in). */
+const MAX_KEPT = 5000;
+
+/** A connection that may be inside a transaction, or the pool itself. */
+export type Db = Pick<pg.Pool, 'query'>;
+
+interface OrderRow {
+  id: string;
+  status: OrderStatus;
+  request: CreateOrderRequest;
+  return_url: string | null;
+  cancel_url: string | null;
+  experience_context: boolean;
+  payer_id: string | null;
+  scenario: CaptureScenario;
+  capture: Capture | null;
+  refund: Refund | null;
+  capture_calls: number;
+  get_calls: number;
+  create_time: Date;
+  update_time: Date;
+}
+
+const toOrder = (row: OrderRow): EmulatedOrder => ({
+  id: row.id,
+  status: row.status,
+  request: row.request,
+  returnUrl: row.return_url ?? undefined,
+  cancelUrl: row.cancel_url ?? undefined,
+  experienceContext: row.experience_context,
+  payerId: row.payer_id ?? undefined,
+  scenario: row.scenario,
+  capture: row.capture ?? undefined,
+  refund: row.refund ?? undefined,
+  captureCalls: row.capture_calls,
+  getCalls: row.get_calls,
+  createTime: row.create_time,
+  updateTime: row.update_time,
+});
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The emulator's state in PostgreSQL, so it outlives a restart and every instance behind one database sees the
+ * same orders. Whatever changes an order reads it `FOR UPDATE` inside `transaction`, so two instances capturing
+ * the same order at once take turns, as PayPal's one order would.
+ */
+export class Store {
+  constructor(readonly pool: pg.Pool) {}
+
+  async transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Makes concurrent requests with the same key (a PayPal-Request-Id) wait for each other until commit. */
+  async serialise(db: Db, key: string): Promise<void> {
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paypal_emulator.${key}`]);
+  }
+
+  async order(db: Db, id: string, lock = false): Promise<EmulatedOrder | undefined> {
+    const { rows } = await db.query<OrderRow>(`SELECT * FROM paypal_emulator.orders WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    return rows[0] && toOrder(rows[0]);
+  }
+
+  async orderOfCapture(db: Db, captureId: string): Promise<EmulatedOrder | undefined> {
+    const { rows } = await db.query<OrderRow>('SELECT * FROM paypal_emulator.orders WHERE capture_id = $1 FOR UPDATE', [captureId]);
+    return rows[0] && toOrder(rows[0]);
+  }
+
+  /** Reads an order for `GET /v2/checkout/orders/:id`, counting the read (tests ask how often the shop looked). */
+  async countRead(id: string): Promise<EmulatedOrder | undefined> {
+    const { rows } = await this.pool.query<OrderRow>('UPDATE paypal_emulator.orders SET get_calls = get_calls + 1 WHERE id = $1 RETURNING *', [id]);
+    return rows[0] && toOrder(rows[0]);
+  }
+
+  async insertOrder(db: Db, order: EmulatedOrder): Promise<void> {
+    await db.query(
+      `INSERT INTO paypal_emulator.orders (id, status, request, return_url, cancel_url, experience_context, scenario, create_time, update_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [order.id, order.status, json(order.request), order.returnUrl, order.cancelUrl, order.experienceContext, order.scenario, order.createTime, order.updateTime],
+    );
+    await db.query(
+      'DELETE FROM paypal_emulator.orders WHERE id IN (SELECT id FROM paypal_emulator.orders ORDER BY create_time DESC OFFSET $1)',
+      [MAX_KEPT],
+    );
+  }
+
+  /** Writes what an order's handling may change; its read count is kept by `countRead` alone. */
+  async saveOrder(db: Db, order: EmulatedOrder): Promise<void> {
+    await db.query(
+      `UPDATE paypal_emulator.orders SET status = $2, payer_id = $3, scenario = $4, capture = $5, capture_id = $6, refund = $7,
+         capture_calls = $8, update_time = $9 WHERE id = $1`,
+      [order.id, order.status, order.payerId, order.scenario, json(order.capture), order.capture?.id, json(order.refund), order.captureCalls, order.updateTime],
+    );
+  }
+
+  async answer(db: Db, key: string): Promise<Answer | undefined> {
+    const { rows } = await db.query<Answer>('SELECT status, body FROM paypal_emulator.answers WHERE key = $1', [key]);
+    return rows[0];
+  }
+
+  async keepAnswer(db: Db, key: string, orderId: string, answer: Answer): Promise<void> {
+    await db.query('INSERT INTO paypal_emulator.answers (key, order_id, status, body) VALUES ($1, $2, $3, $4)', [key, orderId, answer.status, json(answer.body)]);
+  }
+
+  async keepEvent(db: Db, orderId: string, event: WebhookEvent): Promise<void> {
+    await db.query('INSERT INTO paypal_emulator.events (id, order_id, event) VALUES ($1, $2, $3)', [event.id, orderId, json(event)]);
+    await db.query(
+      'DELETE FROM paypal_emulator.events WHERE id IN (SELECT id FROM paypal_emulator.events ORDER BY create_time DESC OFFSET $1)',
+      [MAX_KEPT],
+    );
+  }
+
+  async event(id: string): Promise<WebhookEvent | undefined> {
+    const { rows } = await this.pool.query<{ event: WebhookEvent }>('SELECT event FROM paypal_emulator.events WHERE id = $1', [id]);
+    return rows[0]?.event;
+  }
+
+  /** Counts a token issued and answers how long tokens live. */
+  async tokenIssued(): Promise<number> {
+    const { rows } = await this.pool.query<{ token_lifetime_seconds: number }>(
+      'UPDATE paypal_emulator.settings SET token_requests = token_requests + 1 RETURNING token_lifetime_seconds',
+    );
+    return rows[0].token_lifetime_seconds;
+  }
+
+  async setTokenLifetime(seconds: number): Promise<void> {
+    await this.pool.query('UPDATE paypal_emulator.settings SET token_lifetime_seconds = $1', [seconds]);
+  }
+
+  async stats(): Promise<{ tokenRequests: number; orders: number; captureCalls: number }> {
+    const { rows } = await this.pool.query<{ token_requests: string; orders: string; capture_calls: string }>(
+      `SELECT settings.token_requests, count(orders.id) AS orders, coalesce(sum(orders.capture_calls), 0) AS capture_calls
+       FROM paypal_emulator.settings LEFT JOIN paypal_emulator.orders ON true GROUP BY settings.token_requests`,
+    );
+    return { tokenRequests: Number(rows[0].token_requests), orders: Number(rows[0].orders), captureCalls: Number(rows[0].capture_calls) };
+  }
+
+  async recentOrders(limit: number): Promise<EmulatedOrder[]> {
+    const { rows } = await this.pool.query<OrderRow>('SELECT * FROM paypal_emulator.orders ORDER BY create_time DESC LIMIT $1', [limit]);
+    return rows.map(toOrder);
+  }
+}

@@ -1,0 +1,168 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Answer } from './answers.js';
+import type { Captures } from './captures.js';
+import type { Checkout } from './checkout.js';
+import type { Controls } from './controls.js';
+import { isScenario, CAPTURE_SCENARIOS, type Addresses } from './order.js';
+import type { OAuth } from './oauth.js';
+import type { Orders } from './orders.js';
+import { checkoutPage, dashboardPage, notFoundPage } from './pages.js';
+import type { CreateOrderRequest } from './paypal-shapes.js';
+import { EMULATOR_EVENTS, isEvent, type SignedEvent, type Webhooks } from './webhooks.js';
+
+export interface Parts {
+  oauth: OAuth;
+  orders: Orders;
+  captures: Captures;
+  webhooks: Webhooks;
+  checkout: Checkout;
+  controls: Controls;
+}
+
+export interface RouterOptions {
+  /** The site's public address: approve links and the buyer's redirects use it. */
+  publicUrl: string;
+  /** Whether this caller may use the dashboard and controls; anyone else is told there is nothing here. */
+  allowTools: (req: Request) => boolean | Promise<boolean>;
+  warn: (message: string) => void;
+}
+
+const send = (res: Response, answer: Answer) => {
+  res.status(answer.status).setHeader('Cache-Control', 'no-store').json(answer.body);
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+
+/**
+ * The emulator over HTTP, wherever it is mounted: PayPal's REST paths under `v1/` and `v2/` (bearer token from
+ * `v1/oauth2/token` required), the approval page `checkoutnow`, a page of recent orders with buttons that send
+ * webhook events, and for tests `control/`: `GET control/stats`, `GET control/orders/:id` (the order, its
+ * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
+ * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
+ * `POST control/settings {tokenLifetimeSeconds}`. The approval page needs the key of the approve link it gave.
+ */
+export function emulatorRouter(parts: Parts, options: RouterOptions): express.Router {
+  const { oauth, orders, captures, webhooks, checkout, controls } = parts;
+  const router = express.Router();
+  // PayPal's API reads JSON, OAuth and the pages read forms; nothing else in the app parses for us.
+  router.use(express.json({ limit: '100kb' }), express.urlencoded({ extended: false, limit: '100kb' }));
+
+  const addresses = (req: Request): Addresses => ({ api: `${req.protocol}://${req.get('host')}${req.baseUrl}`, buyer: `${options.publicUrl}${req.baseUrl}` });
+  const home = (req: Request) => `${options.publicUrl}${req.baseUrl}/`;
+
+  /** A call of PayPal's API: a good bearer token first, as PayPal asks. */
+  const api = (handle: (req: Request) => Promise<Answer> | Answer): RequestHandler => async (req, res) => {
+    send(res, oauth.checkToken(req.get('authorization')) ?? (await handle(req)));
+  };
+
+  router.post('/v1/oauth2/token', async (req, res) => send(res, await oauth.issueToken(req.get('authorization'), body(req).grant_type)));
+  router.post('/v2/checkout/orders', api((req) => orders.create(req.body as CreateOrderRequest, req.get('paypal-request-id'), addresses(req))));
+  router.get('/v2/checkout/orders/:id', api((req) => orders.get(String(req.params.id), addresses(req))));
+  router.post('/v2/checkout/orders/:id/capture', api((req) => captures.capture(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
+  router.post('/v2/payments/captures/:id/refund', api((req) => captures.refund(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
+  router.post('/v1/notifications/verify-webhook-signature', api((req) => webhooks.verify(body(req))));
+
+  // The buyer's side
+
+  router.get('/checkoutnow', async (req, res) => {
+    const view = await checkout.view(text(req.query.token), text(req.query.key));
+    res.setHeader('Cache-Control', 'no-store');
+    if (!view) return res.status(404).type('html').send(notFoundPage());
+    res.type('html').send(checkoutPage(view, req.baseUrl));
+  });
+
+  router.post('/checkoutnow', async (req, res) => {
+    const form = body(req);
+    const [token, key] = [text(form.token), text(form.key)];
+    const target =
+      form.action === 'cancel'
+        ? await checkout.cancel(token, key, home(req))
+        : await checkout.approve(token, key, isScenario(form.outcome) ? form.outcome : undefined, home(req));
+    if (!target) return res.status(404).type('html').send(notFoundPage());
+    res.redirect(303, target);
+  });
+
+  // The dashboard and the controls can settle or refund anyone's order: only for whom `allowTools` lets in.
+  const tools = express.Router();
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (await options.allowTools(req)) return tools(req, res, next);
+    next();
+  });
+
+  tools.get('/', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(dashboardPage(await controls.recentOrders(), req.baseUrl, text(req.query.notice) || undefined));
+  });
+
+  tools.post('/dashboard/events', async (req, res) => {
+    const { order, event_type: type } = body(req);
+    let notice: string;
+    if (!isEvent(type)) {
+      notice = 'Unknown event type';
+    } else {
+      const prepared = await webhooks.prepare(text(order), type, addresses(req));
+      if (prepared.status !== 201) {
+        notice = `Not sent: ${JSON.stringify(prepared.body)}`;
+      } else {
+        const delivery = await webhooks.deliver(prepared.body as SignedEvent);
+        notice = `${type} sent; the shop answered ${delivery.status}`;
+      }
+    }
+    res.redirect(303, `${req.baseUrl}/?notice=${encodeURIComponent(notice)}`);
+  });
+
+  tools.get('/control/stats', async (_req, res) => send(res, { status: 200, body: await controls.stats() }));
+
+  tools.get('/control/orders/:id', async (req, res) => {
+    const found = await controls.inspect(String(req.params.id), addresses(req));
+    send(res, found ? { status: 200, body: found } : { status: 404, body: { message: 'no such order' } });
+  });
+
+  tools.post('/control/orders/:id/scenario', async (req, res) => {
+    const { capture } = body(req);
+    if (!isScenario(capture)) return send(res, { status: 400, body: { message: `capture must be one of ${CAPTURE_SCENARIOS.join(', ')}` } });
+    const found = await controls.setScenario(String(req.params.id), capture);
+    send(res, found ? { status: 200, body: { capture } } : { status: 404, body: { message: 'no such order' } });
+  });
+
+  /** Sends (or with `deliver: false`, only signs) an event; answers the signed event and the shop's answer. */
+  tools.post('/control/orders/:id/events', async (req, res) => {
+    const { event_type: type, deliver } = body(req);
+    if (!isEvent(type)) return send(res, { status: 400, body: { message: `event_type must be one of ${EMULATOR_EVENTS.join(', ')}` } });
+    const prepared = await webhooks.prepare(String(req.params.id), type, addresses(req));
+    if (prepared.status !== 201) return send(res, prepared);
+    const signed = prepared.body as SignedEvent;
+    const delivery = deliver === false ? undefined : await webhooks.deliver(signed);
+    send(res, { status: 201, body: { ...signed, delivery } });
+  });
+
+  /** Sends a kept event again with a fresh transmission signature, as PayPal retries and resends. */
+  tools.post('/control/events/:id/resend', async (req, res) => {
+    const signed = await webhooks.resign(String(req.params.id), addresses(req));
+    if (!signed) return send(res, { status: 404, body: { message: 'no such event' } });
+    send(res, { status: 201, body: { ...signed, delivery: await webhooks.deliver(signed) } });
+  });
+
+  tools.post('/control/settings', async (req, res) => {
+    const seconds = Number(body(req).tokenLifetimeSeconds);
+    if (!Number.isInteger(seconds) || seconds < 1) return send(res, { status: 400, body: { message: 'tokenLifetimeSeconds must be a whole number of seconds' } });
+    await oauth.setTokenLifetime(seconds);
+    send(res, { status: 200, body: { tokenLifetimeSeconds: seconds } });
+  });
+
+  router.use((_req: Request, res: Response) => {
+    res.status(404).setHeader('Cache-Control', 'no-store').json({ message: 'Not Found' });
+  });
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    // A body that is not JSON (or too large) is the caller's mistake; anything else is ours, a 5xx PayPal's clients retry.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(res, { status, body: { name: 'INVALID_REQUEST', message: 'The request body could not be read.' } });
+    }
+    options.warn(`answering 500: ${error instanceof Error ? error.message : String(error)}`);
+    send(res, { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' } });
+  });
+  return router;
+}
