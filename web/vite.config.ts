@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
 /** Modules only some pages need (forms, the map, the weekly schedule, the member area, payments): left to per-route splitting. */
-const ON_DEMAND = /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(apollo|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|weekly-schedule))/;
+const ON_DEMAND = /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(member-graphql|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|weekly-schedule))/;
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -16,9 +16,5 @@ export default defineConfig({
         },
       },
     },
-  },
-  ssr: {
-    // Apollo Client 3 has no `exports` map, so Node cannot load its ESM subpaths: bundle it into the server build.
-    noExternal: ['@apollo/client'],
   },
 });

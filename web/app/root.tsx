@@ -5,9 +5,10 @@ import { SiteHeader } from './components/site-header';
 import { loadSiteSettings, useSiteSettings } from './features/site';
 import { siteConfig } from './site-config';
 import stylesheet from './styles/app.css?url';
+import { serverGraphql } from './lib/graphql';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(context) };
+  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(serverGraphql(context)) };
 }
 
 /** The root's data (nonce, payment mode, site settings) is read once a visit: no refetch on navigation. */

@@ -7,13 +7,14 @@ import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/si
 import { pageMeta, siteNameOf } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact-us';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.publicUrl };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitRequest(context, 'contact', await request.formData());
+  return submitRequest(serverGraphql(context), 'contact', await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Contact us', `Address, phone, e-mail and weekly schedule of ${siteNameOf(matches) || 'our church'}, and a form to send us a message.`);

@@ -7,9 +7,10 @@ import { VIDEO_FIELDS, VideoFacade, type VideoData } from '../features/videos/vi
 import { churchLd, JsonLd, settingsOf, usePublicUrl, useSiteSettings, videoObjectLd } from '../features/site';
 import { openGraph, pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/home';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadHome<PostCardData, VideoData>(context, POST_CARD_FIELDS, VIDEO_FIELDS);
+  return loadHome<PostCardData, VideoData>(serverGraphql(context), POST_CARD_FIELDS, VIDEO_FIELDS);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

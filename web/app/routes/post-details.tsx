@@ -5,9 +5,10 @@ import { blogPostingLd, breadcrumbLd, eventLd, JsonLd, usePublicUrl, useSiteSett
 import { formatDate, formatDateTime } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/post-details';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  return loadPost(context, params.id);
+  return loadPost(serverGraphql(context), params.id);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

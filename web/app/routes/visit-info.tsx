@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { VisitBlock, type VisitImage } from '../features/home';
 import { PageIntro } from '../components/page-intro';
-import { loadPublic } from '../lib/graphql';
+import { loadPublic, serverGraphql } from '../lib/graphql';
 import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/visit-info';
@@ -9,7 +9,7 @@ import type { Route } from './+types/visit-info';
 const VISIT = 'query VisitInfo { visit: allVisitImages(perPage: 1) { id title image imageSrcSet imageWidth imageHeight } }';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { visit } = await loadPublic<{ visit: VisitImage[] }>(context, VISIT);
+  const { visit } = await loadPublic<{ visit: VisitImage[] }>(serverGraphql(context), VISIT);
   return { image: visit?.[0], publicUrl: context.publicUrl };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { fetchGraphql } from '../../lib/graphql';
+import { browserGraphql } from '../../lib/graphql';
 import { useSession } from '../../lib/session';
 import { postalAddress, useSiteSettings } from '../site';
 import { MEETING_PASSWORD_QUERY, type MeetingImage, type VisitImage } from './home-query';
@@ -55,7 +55,7 @@ function useMeetingPassword(meeting?: MeetingImage) {
   useEffect(() => {
     if (!meeting || meeting.password || !session.token) return;
     let cancelled = false;
-    void fetchGraphql<{ meeting: { password: string | null }[] }>(MEETING_PASSWORD_QUERY, {}, session.token).then((result) => {
+    void browserGraphql().request<{ meeting: { password: string | null }[] }>(MEETING_PASSWORD_QUERY).then((result) => {
       if (!cancelled) setPassword(result.data?.meeting[0]?.password ?? null);
     });
     return () => {
