@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import './styles/base.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { loadSiteSettings, useSiteSettings } from './features/site';
 import { siteConfig } from './site-config';
-import stylesheet from './styles/app.css?url';
 import { serverGraphql } from './lib/graphql';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +18,6 @@ export const shouldRevalidate = () => false;
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

@@ -3,6 +3,7 @@ import { postalAddress, useSiteSettings } from '../features/site';
 import { SocialIcon } from './icons';
 import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
+import './site-footer.css';
 
 const ministryLinks = [...aboutMenu, ...mainLinks.filter((item) => item.to !== '/contact-us')];
 

@@ -7,6 +7,7 @@ import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu } from './nav-
 import { LinkItems } from './nav-link';
 import { useDismiss } from './use-dismiss';
 import { useLogout } from './use-logout';
+import './site-header.css';
 
 type DropdownProps = {
   id: string;

@@ -6,6 +6,7 @@ import { formatMoney } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-details';
 import { serverGraphql } from '../lib/graphql';
+import './book-details.css';
 
 export function loader({ context, params }: Route.LoaderArgs) {
   return loadBook(serverGraphql(context), params.id);

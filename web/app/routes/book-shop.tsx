@@ -3,6 +3,7 @@ import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-shop';
 import { serverGraphql } from '../lib/graphql';
+import './book-shop.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { books: await loadBooks(serverGraphql(context)) };

@@ -8,6 +8,7 @@ import { pageMeta, siteNameOf } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact-us';
 import { serverGraphql } from '../lib/graphql';
+import './contact-us.css';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.publicUrl };

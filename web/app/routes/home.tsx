@@ -8,6 +8,7 @@ import { churchLd, JsonLd, settingsOf, usePublicUrl, useSiteSettings, videoObjec
 import { openGraph, pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/home';
 import { serverGraphql } from '../lib/graphql';
+import './home.css';
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadHome<PostCardData, VideoData>(serverGraphql(context), POST_CARD_FIELDS, VIDEO_FIELDS);

@@ -3,6 +3,7 @@ import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import { useSiteSettings } from '../features/site';
 import type { Route } from './+types/life-line';
+import '../styles/content.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Life line', 'Going through a hard time? You are not alone. Reach out for prayer, a listening ear and practical help.');
 

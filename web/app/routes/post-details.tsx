@@ -6,6 +6,8 @@ import { formatDate, formatDateTime } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/post-details';
 import { serverGraphql } from '../lib/graphql';
+import '../styles/content.css';
+import './post-details.css';
 
 export function loader({ context, params }: Route.LoaderArgs) {
   return loadPost(serverGraphql(context), params.id);

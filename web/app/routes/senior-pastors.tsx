@@ -3,6 +3,7 @@ import { loadPastors } from '../features/site';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/senior-pastors';
 import { serverGraphql } from '../lib/graphql';
+import './senior-pastors.css';
 
 /** The biographies come through the loader so their text is not part of every page's script. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,6 +5,7 @@ import { loadPublic, serverGraphql } from '../lib/graphql';
 import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/visit-info';
+import '../styles/content.css';
 
 const VISIT = 'query VisitInfo { visit: allVisitImages(perPage: 1) { id title image imageSrcSet imageWidth imageHeight } }';
 

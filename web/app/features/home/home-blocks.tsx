@@ -5,6 +5,7 @@ import { browserGraphql } from '../../lib/graphql';
 import { useSession } from '../../lib/session';
 import { postalAddress, useSiteSettings } from '../site';
 import { MEETING_PASSWORD_QUERY, type MeetingImage, type VisitImage } from './home-query';
+import './home-blocks.css';
 
 /** Visit information: the visit image beside service times and the address. */
 export function VisitBlock({ image }: { image?: VisitImage }) {

@@ -5,6 +5,8 @@ import { formatMoney } from '../../lib/format';
 import { emptyCart, removeFromCart, setQuantity, useCart } from './cart';
 import { useBookCheckout } from './checkout';
 import { QuantityInput } from './quantity-input';
+import './shop.css';
+import './cart-view.css';
 
 /** The 'Pay with PayPal' button with the whole cart's total; it leaves for PayPal's approval page. */
 export function PayWithPayPal() {

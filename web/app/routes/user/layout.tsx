@@ -2,6 +2,7 @@ import { Link, Outlet, redirect } from 'react-router';
 import { MemberNav } from '../../features/member/member-nav';
 import { getSession, isAdmin, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
+import './layout.css';
 
 /** Spec §2's guard: no token, no member area. Convenience only; the server checks every call itself. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
