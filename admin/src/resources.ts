@@ -54,7 +54,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
     upload: 'post',
     section: 'Website content',
     screens: posts,
-    // Volunteers look for the blog and the programs, not for "posts".
+    // In the menu, posts are reached by their category.
     menuLinks: [
       { to: postsOfCategory(CATEGORY.blog), label: 'Blog', icon: ArticleIcon },
       { to: postsOfCategory(CATEGORY.programs), label: 'Programs', icon: EventIcon },
