@@ -23,6 +23,10 @@ function importBoundaries() {
       { regex: '^(\\.\\./)+seed/', message: 'The seed sees the features, not the other way round.' },
       { regex: '^(\\.\\./)+(app\\.module|bootstrap|frontends|main|page-cache)\\.js$', message: 'A feature does not import the composition root.' },
     ),
+    refuse(['web/app/features/*/**/*.{ts,tsx}'], {
+      regex: '^\\.\\./[a-z-]+(/|$)',
+      message: 'A web feature does not import another feature: move what both need to lib/ or components/.',
+    }),
     {
       // The console's menu, registry and old-address redirects are built from every screen folder.
       ...refuse(['admin/src/*/**/*.{ts,tsx}'], {

@@ -1,13 +1,14 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import './styles/base.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { loadSiteSettings, useSiteSettings } from './features/site';
+import { loadSiteSettings, useSiteSettings } from './lib/site-settings';
 import { siteConfig } from './site-config';
-import stylesheet from './styles/app.css?url';
+import { serverGraphql } from './lib/graphql';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(context) };
+  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(serverGraphql(context)) };
 }
 
 /** The root's data (nonce, payment mode, site settings) is read once a visit: no refetch on navigation. */
@@ -17,7 +18,6 @@ export const shouldRevalidate = () => false;
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

@@ -1,7 +1,7 @@
 import { withLifecycleCallbacks, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { adminResource } from '../resources';
 import { toHttpError } from './errors';
 import type { GraphQLConnection, OrderAction } from './graphqlConnection';
-import { resourceSpec } from './resources';
 import { createUploader, imageUploadCallbacks, type Uploader } from './uploads';
 
 export type OrderActions = Record<OrderAction, (id: Identifier) => Promise<{ data: RaRecord }>>;
@@ -23,7 +23,7 @@ const ORDER_ACTIONS: OrderAction[] = ['markBookOrderShipped', 'refundBookOrder',
 
 /** Fixed parts of a resource (testimonies are category 2) added to what a screen asks for. */
 function withFixedValues(method: Method, resource: string, params: Record<string, unknown>) {
-  const { fixed } = resourceSpec(resource);
+  const { fixed } = adminResource(resource);
   if (!fixed) return params;
   if (method === 'getList' || method === 'getManyReference') return { ...params, filter: { ...(params.filter as object), ...fixed } };
   if (method === 'create') return { ...params, data: { ...(params.data as object), ...fixed } };
@@ -56,7 +56,7 @@ export function createDataProvider({ getToken, fetch: fetchImpl, uri = '/graphql
     METHODS.map((method) => [
       method,
       async (resource: string, params: Record<string, unknown>) => {
-        const { type } = resourceSpec(resource);
+        const { type } = adminResource(resource);
         // Without a token every call would fail: answer at once, as the server would, and ask it nothing.
         if (!getToken()) throw toHttpError({ status: 401 });
         try {

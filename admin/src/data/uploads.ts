@@ -1,8 +1,8 @@
 import type { DataProvider, ResourceCallbacks } from 'react-admin';
 import { toHttpError } from './errors';
-import { RESOURCES, type ResourceSpec } from './resources';
+import { ADMIN_RESOURCES, type AdminResource } from '../resources';
 
-export type UploadPurpose = NonNullable<ResourceSpec['upload']>;
+export type UploadPurpose = NonNullable<AdminResource['upload']>;
 export type UploadResult = { url: string; width?: number; height?: number; srcSet?: string; warnings?: string[] };
 export type Uploader = (file: File, purpose: UploadPurpose) => Promise<UploadResult>;
 
@@ -51,8 +51,6 @@ export async function withUploadedImage<T extends { image?: ImageValue }>(data: 
 
 /** `beforeSave` callbacks for every resource that has an image. */
 export const imageUploadCallbacks = (upload: Uploader): ResourceCallbacks[] =>
-  Object.entries(RESOURCES).flatMap(([resource, spec]) =>
-    spec.upload
-      ? [{ resource, beforeSave: (data: Record<string, unknown>, _provider: DataProvider) => withUploadedImage(data, spec.upload!, upload) }]
-      : [],
+  ADMIN_RESOURCES.flatMap(({ name, upload: purpose }) =>
+    purpose ? [{ resource: name, beforeSave: (data: Record<string, unknown>, _provider: DataProvider) => withUploadedImage(data, purpose, upload) }] : [],
   );

@@ -1,11 +1,7 @@
-import ArticleIcon from '@mui/icons-material/Article';
-import EventIcon from '@mui/icons-material/Event';
-import ListAltIcon from '@mui/icons-material/ListAlt';
-import SettingsIcon from '@mui/icons-material/Settings';
 import { ListSubheader } from '@mui/material';
+import { Fragment } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
-import { CATEGORY } from '../data/resources';
-import { postsOfCategory } from '../posts/categories';
+import { ADMIN_PAGES, ADMIN_RESOURCES, MENU_SECTIONS, type MenuLink } from '../resources';
 
 const Section = ({ title }: { title: string }) => {
   const [open] = useSidebarState();
@@ -16,32 +12,26 @@ const Section = ({ title }: { title: string }) => {
   ) : null;
 };
 
-/** The console's menu, grouped the way the volunteers work: content, requests, payments, people. */
+const LinkItem = ({ link }: { link: MenuLink }) => <Menu.Item to={link.to} primaryText={link.label} leftIcon={<link.icon />} />;
+
+/** The console's menu, read from the resource registry: each section's resources, then its other pages. */
 export const AdminMenu = () => (
   <Menu>
     <Menu.DashboardItem primaryText="Dashboard" />
-    <Section title="Website content" />
-    <Menu.Item to={postsOfCategory(CATEGORY.blog)} primaryText="Blog" leftIcon={<ArticleIcon />} />
-    <Menu.Item to={postsOfCategory(CATEGORY.programs)} primaryText="Programs" leftIcon={<EventIcon />} />
-    <Menu.Item to="/posts?filter=%7B%7D" primaryText="All posts" leftIcon={<ListAltIcon />} />
-    <Menu.ResourceItem name="post-categories" />
-    <Menu.ResourceItem name="testimonies" />
-    <Menu.ResourceItem name="videos" />
-    <Menu.ResourceItem name="slider-images" />
-    <Menu.ResourceItem name="visit-images" />
-    <Menu.ResourceItem name="meeting-images" />
-    <Menu.ResourceItem name="books" />
-    <Menu.Item to="/site-settings" primaryText="Site settings" leftIcon={<SettingsIcon />} />
-    <Section title="Requests" />
-    <Menu.ResourceItem name="contact-enquiries" />
-    <Menu.ResourceItem name="questions" />
-    <Menu.ResourceItem name="counselling-requests" />
-    <Menu.ResourceItem name="baptism-requests" />
-    <Menu.ResourceItem name="prayer-requests" />
-    <Section title="Payments" />
-    <Menu.ResourceItem name="donations" />
-    <Menu.ResourceItem name="book-orders" />
-    <Section title="People" />
-    <Menu.ResourceItem name="members" />
+    {MENU_SECTIONS.map((section) => (
+      <Fragment key={section}>
+        <Section title={section} />
+        {ADMIN_RESOURCES.filter((resource) => resource.section === section).map((resource) =>
+          resource.menuLinks ? (
+            resource.menuLinks.map((link) => <LinkItem key={link.to} link={link} />)
+          ) : (
+            <Menu.ResourceItem key={resource.name} name={resource.name} />
+          ),
+        )}
+        {ADMIN_PAGES.filter((page) => page.section === section).map((page) => (
+          <LinkItem key={page.to} link={page} />
+        ))}
+      </Fragment>
+    ))}
   </Menu>
 );

@@ -1,7 +1,6 @@
 import { Navigate, Route, useSearchParams } from 'react-router';
 import { listUrl } from '../common/links';
-import { CATEGORY } from '../data/resources';
-import { newPostOfCategory, postsOfCategory } from '../posts/categories';
+import { CATEGORY, newPostOfCategory, postsOfCategory } from '../posts/categories';
 
 type Target = string | ((id: string | undefined) => string);
 

@@ -1,5 +1,5 @@
 import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
-import { CATEGORY } from '../data/resources';
+import { CATEGORY } from './categories';
 import { ImageUploadInput, POST_STATUSES } from '../common/inputs';
 import { RichTextBody } from '../common/RichTextBody';
 

@@ -1,5 +1,7 @@
 import { listUrl } from '../common/links';
-import { CATEGORY } from '../data/resources';
+
+/** The fixed post categories of the spec; testimonies are a resource of their own (see ../resources.ts). */
+export const CATEGORY = { programs: '1', testimonies: '2', blog: '3' } as const;
 
 /** The posts screens named after the fixed categories (spec: 1 programs, 2 testimonies, 3 blog). */
 export const POST_SCREEN_TITLES: Record<string, string> = {

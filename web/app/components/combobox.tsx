@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import './form.css';
+import './combobox.css';
 
 export type ComboOption = { value: string; label: string };
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FormErrors } from '../lib/graphql';
+import './form.css';
 
 type FieldBase = {
   name: string;

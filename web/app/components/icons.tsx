@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '../features/site';
+import type { SocialNetwork } from '../lib/site-settings';
 
 /** Small inline icons drawn for this site (no icon font, no request to another origin). */
 const socialPaths: Record<SocialNetwork, React.ReactNode> = {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './leaflet-map.css';
 
 type Props = { latitude: number; longitude: number; zoom: number; label: string };
 

@@ -1,3 +1,5 @@
+import './page-intro.css';
+
 /** The banner at the top of an inner page: its one <h1> and a line of introduction. */
 export function PageIntro({ title, lead, eyebrow }: { title: string; lead?: React.ReactNode; eyebrow?: string }) {
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { approveUrlFor, forgetCheckout } from '../lib/pending-checkout';
+import './payment-return.css';
 
 /** What the server answers a capture (api-contract: Commerce, `PaymentResult`). */
 export type PaymentOutcome = { status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED'; message: string | null };

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { postalAddress, useSiteSettings } from '../features/site';
+import { postalAddress, useSiteSettings } from '../lib/site-settings';
 import { SocialIcon } from './icons';
 import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
+import './site-footer.css';
 
 const ministryLinks = [...aboutMenu, ...mainLinks.filter((item) => item.to !== '/contact-us')];
 

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isAdmin, useSession } from '../lib/session';
-import { useSiteSettings } from '../features/site';
+import { useSiteSettings } from '../lib/site-settings';
 import { BrandMark, ChevronIcon, MenuIcon } from './icons';
 import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
 import { useDismiss } from './use-dismiss';
 import { useLogout } from './use-logout';
+import './site-header.css';
 
 type DropdownProps = {
   id: string;

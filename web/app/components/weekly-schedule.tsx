@@ -1,4 +1,5 @@
-import { scheduleWhen, useSiteSettings } from '../features/site';
+import { scheduleWhen, useSiteSettings } from '../lib/site-settings';
+import './weekly-schedule.css';
 
 /** The table of what happens on which day of the week (spec §9), on the contact and service-times pages. */
 export function WeeklySchedule() {

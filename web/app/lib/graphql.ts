@@ -1,7 +1,48 @@
 import { data, type AppLoadContext } from 'react-router';
+import { getSession } from './session';
 
 export type GraphqlError = { message: string; extensions?: { code?: string; field?: string | null } };
 export type GraphqlResult<T> = { data?: T | null; errors?: GraphqlError[] };
+export type GraphqlVariables = Record<string, unknown>;
+
+/**
+ * The one way the web app runs a GraphQL operation. Loaders and actions get one over the server's in-process
+ * GraphQL (`serverGraphql`), the browser one over `POST /graphql` (`browserGraphql`); feature code takes either
+ * and never knows which. A failure is an answer with `errors`, never a rejected promise.
+ */
+export type GraphqlCaller = {
+  request<T = Record<string, unknown>>(query: string, variables?: GraphqlVariables): Promise<GraphqlResult<T>>;
+};
+
+/** In a loader or action: the operation runs in the server process with the visitor's own request, so guards apply. */
+export function serverGraphql(context: AppLoadContext): GraphqlCaller {
+  return { request: (query, variables) => context.graphql(query, variables) };
+}
+
+const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+
+/**
+ * In the browser: a POST to /graphql with the signed-in member's token, when there is one. `onSignedOut` runs
+ * when the server no longer accepts that token (expired, or ended by a logout elsewhere).
+ */
+export function browserGraphql(onSignedOut?: () => void): GraphqlCaller {
+  return {
+    async request<T>(query: string, variables: GraphqlVariables = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const { token } = getSession();
+      if (token) headers.authorization = `Bearer ${token}`;
+      let result: GraphqlResult<T>;
+      try {
+        const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+        result = (await response.json()) as GraphqlResult<T>;
+      } catch {
+        return { errors: [{ message: UNREACHABLE }] };
+      }
+      if (onSignedOut && result.errors?.some((error) => error.extensions?.code === 'UNAUTHENTICATED')) onSignedOut();
+      return result;
+    },
+  };
+}
 
 /** Field messages keyed by input name, and the message that belongs to no field (shown above the form). */
 export type FormErrors = { fields: Record<string, string>; message?: string };
@@ -19,6 +60,11 @@ export function toFormErrors(errors: GraphqlError[]): FormErrors {
   return { fields, message };
 }
 
+/** A write's answer as the form should take it: null when it succeeded, else the errors to show. */
+export function failureOf(result: GraphqlResult<unknown>): FormErrors | null {
+  return result.errors?.length ? toFormErrors(result.errors) : null;
+}
+
 export function errorCode(errors: GraphqlError[] | undefined): string | undefined {
   return errors?.[0]?.extensions?.code;
 }
@@ -29,24 +75,12 @@ export function errorCode(errors: GraphqlError[] | undefined): string | undefine
  * Any other failure is logged and the page renders with what did arrive, so one broken block never takes the
  * whole page down.
  */
-export async function loadPublic<T>(context: AppLoadContext, query: string, variables?: Record<string, unknown>): Promise<Partial<T>> {
-  const result = await context.graphql<T>(query, variables);
+export async function loadPublic<T>(graphql: GraphqlCaller, query: string, variables?: GraphqlVariables): Promise<Partial<T>> {
+  const result = await graphql.request<T>(query, variables);
   if (result.errors?.length) {
     if (errorCode(result.errors) === 'NOT_FOUND') throw data('Not found', { status: 404 });
     if (errorCode(result.errors) === 'SERVICE_UNAVAILABLE') throw data('Service unavailable', { status: 503, headers: { 'Retry-After': '5' } });
     console.error(`GraphQL read failed: ${result.errors.map((e) => e.message).join('; ')}`);
   }
   return result.data ?? {};
-}
-
-/** A call from the browser to /graphql, with the member's token when there is one. */
-export async function fetchGraphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GraphqlResult<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-    return (await response.json()) as GraphqlResult<T>;
-  } catch {
-    return { errors: [{ message: 'We could not reach the server. Check your connection and try again.' }] };
-  }
 }

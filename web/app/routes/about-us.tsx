@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
-import { useSiteSettings } from '../features/site';
+import { useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/about-us';
+import '../styles/content.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'About us', `Who we are, what we believe and how ${siteNameOf(matches) || 'our church'} serves London.`);
 

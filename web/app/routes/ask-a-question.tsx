@@ -3,9 +3,10 @@ import { TextArea, TextField } from '../components/form';
 import { fieldState, RequestForm, submitRequest } from '../features/requests';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/ask-a-question';
+import { serverGraphql } from '../lib/graphql';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitRequest(context, 'question', await request.formData());
+  return submitRequest(serverGraphql(context), 'question', await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Ask a question', 'A question about faith, the Bible or our church? Ask our pastors; we will write back.');

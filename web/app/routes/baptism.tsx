@@ -3,9 +3,10 @@ import { TextField } from '../components/form';
 import { fieldState, RequestForm, submitRequest } from '../features/requests';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/baptism';
+import { serverGraphql } from '../lib/graphql';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitRequest(context, 'baptism', await request.formData());
+  return submitRequest(serverGraphql(context), 'baptism', await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Baptism', 'Ready to be baptised? Tell us and we will invite you to our next baptism class.');

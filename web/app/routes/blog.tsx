@@ -2,9 +2,10 @@ import { CATEGORY, loadPostsPage, pageNumber, Pagination, PostCard } from '../fe
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/blog';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return loadPostsPage(context, CATEGORY.blog, pageNumber(request));
+  return loadPostsPage(serverGraphql(context), CATEGORY.blog, pageNumber(request));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Blog', 'Articles, devotionals and news from our church family: encouragement for everyday faith.');

@@ -5,9 +5,11 @@ import { ResponsiveImage } from '../components/responsive-image';
 import { formatMoney } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-details';
+import { serverGraphql } from '../lib/graphql';
+import './book-details.css';
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  return loadBook(context, params.id);
+  return loadBook(serverGraphql(context), params.id);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

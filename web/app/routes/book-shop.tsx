@@ -2,9 +2,11 @@ import { BookCard, loadBooks } from '../features/shop';
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/book-shop';
+import { serverGraphql } from '../lib/graphql';
+import './book-shop.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { books: await loadBooks(context) };
+  return { books: await loadBooks(serverGraphql(context)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Book Shop', 'Best-selling Christian books from our pastors and friends of the ministry, posted to you.');

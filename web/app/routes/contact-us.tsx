@@ -3,17 +3,20 @@ import { PageIntro } from '../components/page-intro';
 import { SelectField, TextArea, TextField } from '../components/form';
 import { WeeklySchedule } from '../components/weekly-schedule';
 import { CONTACT_REASONS, fieldState, RequestForm, submitRequest } from '../features/requests';
-import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
+import { churchLd, JsonLd } from '../features/site';
+import { postalAddress, useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact-us';
+import { serverGraphql } from '../lib/graphql';
+import './contact-us.css';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.publicUrl };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitRequest(context, 'contact', await request.formData());
+  return submitRequest(serverGraphql(context), 'contact', await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Contact us', `Address, phone, e-mail and weekly schedule of ${siteNameOf(matches) || 'our church'}, and a form to send us a message.`);

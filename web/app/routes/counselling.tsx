@@ -3,9 +3,10 @@ import { TextArea, TextField } from '../components/form';
 import { fieldState, RequestForm, submitRequest } from '../features/requests';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/counselling';
+import { serverGraphql } from '../lib/graphql';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitRequest(context, 'counselling', await request.formData());
+  return submitRequest(serverGraphql(context), 'counselling', await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Counselling', 'Confidential pastoral counselling: tell us a little about what is going on and we will arrange a time to talk.');

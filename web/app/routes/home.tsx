@@ -4,12 +4,15 @@ import { ScrollRow } from '../components/scroll-row';
 import { HeroSlider, loadHome, MeetingBlock, VisitBlock } from '../features/home';
 import { POST_CARD_FIELDS, PostCard, TestimonyCard, type PostCardData } from '../features/posts';
 import { VIDEO_FIELDS, VideoFacade, type VideoData } from '../features/videos/video-facade';
-import { churchLd, JsonLd, settingsOf, usePublicUrl, useSiteSettings, videoObjectLd } from '../features/site';
+import { churchLd, JsonLd, videoObjectLd } from '../features/site';
+import { settingsOf, usePublicUrl, useSiteSettings } from '../lib/site-settings';
 import { openGraph, pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/home';
+import { serverGraphql } from '../lib/graphql';
+import './home.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadHome<PostCardData, VideoData>(context, POST_CARD_FIELDS, VIDEO_FIELDS);
+  return loadHome<PostCardData, VideoData>(serverGraphql(context), POST_CARD_FIELDS, VIDEO_FIELDS);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/how-to-become-a-christian';
+import '../styles/content.css';
+import './how-to-become-a-christian.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'How to become a Christian', 'God loves you and wants a relationship with you. Here is how you can begin a new life with Jesus.');
 

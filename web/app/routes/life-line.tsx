@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
-import { useSiteSettings } from '../features/site';
+import { useSiteSettings } from '../lib/site-settings';
 import type { Route } from './+types/life-line';
+import '../styles/content.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Life line', 'Going through a hard time? You are not alone. Reach out for prayer, a listening ear and practical help.');
 

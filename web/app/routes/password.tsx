@@ -4,9 +4,10 @@ import { PageIntro } from '../components/page-intro';
 import { requestReset } from '../features/accounts';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/password';
+import { serverGraphql } from '../lib/graphql';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return requestReset(context, await request.formData());
+  return requestReset(serverGraphql(context), await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password', 'Forgotten your password? We will e-mail you a link to choose a new one.');

@@ -1,13 +1,17 @@
 import { Link } from 'react-router';
 import { authorName, CATEGORY, loadPost, testimonyAuthor } from '../features/posts';
 import { ResponsiveImage } from '../components/responsive-image';
-import { blogPostingLd, breadcrumbLd, eventLd, JsonLd, usePublicUrl, useSiteSettings } from '../features/site';
+import { blogPostingLd, breadcrumbLd, eventLd, JsonLd } from '../features/site';
+import { usePublicUrl, useSiteSettings } from '../lib/site-settings';
 import { formatDate, formatDateTime } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/post-details';
+import { serverGraphql } from '../lib/graphql';
+import '../styles/content.css';
+import './post-details.css';
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  return loadPost(context, params.id);
+  return loadPost(serverGraphql(context), params.id);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -2,13 +2,15 @@ import { CATEGORY, loadPostsPage, pageNumber, Pagination, PostCard } from '../fe
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/programs';
+import { serverGraphql } from '../lib/graphql';
 
 const PAST_SHOWN = 8;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const graphql = serverGraphql(context);
   const [upcoming, past] = await Promise.all([
-    loadPostsPage(context, CATEGORY.programs, pageNumber(request), 'upcoming'),
-    loadPostsPage(context, CATEGORY.programs, 1, 'past', PAST_SHOWN),
+    loadPostsPage(graphql, CATEGORY.programs, pageNumber(request), 'upcoming'),
+    loadPostsPage(graphql, CATEGORY.programs, 1, 'past', PAST_SHOWN),
   ]);
   return { ...upcoming, past: past.posts };
 }

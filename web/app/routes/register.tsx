@@ -4,9 +4,10 @@ import { PageIntro } from '../components/page-intro';
 import { GENDERS, GeoFields, MARITAL_STATUSES, register, TITLES } from '../features/accounts';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/register';
+import { serverGraphql } from '../lib/graphql';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return register(context, await request.formData());
+  return register(serverGraphql(context), await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create An Account', 'Become a member: make prayer requests, share testimonies, give and buy books online.');

@@ -4,13 +4,14 @@ import { PageIntro } from '../components/page-intro';
 import { resetPassword } from '../features/accounts';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/reset-password';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return resetPassword(context, await request.formData());
+  return resetPassword(serverGraphql(context), await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'Choose a new password', 'Choose a new password for your member account.'), { name: 'referrer', content: 'no-referrer' }];

@@ -1,11 +1,13 @@
 import { PageIntro } from '../components/page-intro';
-import { loadPastors } from '../features/site';
+import { loadPastors } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/senior-pastors';
+import { serverGraphql } from '../lib/graphql';
+import './senior-pastors.css';
 
 /** The biographies come through the loader so their text is not part of every page's script. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { pastors: await loadPastors(context) };
+  return { pastors: await loadPastors(serverGraphql(context)) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { WeeklySchedule } from '../components/weekly-schedule';
 import { pageMeta } from '../lib/meta';
-import { useSiteSettings } from '../features/site';
+import { useSiteSettings } from '../lib/site-settings';
 import type { Route } from './+types/service-times';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Service times', 'Sunday service at 10am, night vigil, online prayer and bible study: when we meet.');

@@ -3,10 +3,11 @@ import { CATEGORY, loadPostsPage, pageNumber, Pagination, TestimonyCard } from '
 import { PageIntro } from '../components/page-intro';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/testimonies';
+import { serverGraphql } from '../lib/graphql';
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // The server only ever answers authorised testimonies to a visitor.
-  return loadPostsPage(context, CATEGORY.testimonies, pageNumber(request));
+  return loadPostsPage(serverGraphql(context), CATEGORY.testimonies, pageNumber(request));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Testimonies', 'Stories of answered prayer, healing and hope shared by members of our church.');

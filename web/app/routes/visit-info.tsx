@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { VisitBlock, type VisitImage } from '../features/home';
 import { PageIntro } from '../components/page-intro';
-import { loadPublic } from '../lib/graphql';
-import { churchLd, JsonLd, postalAddress, useSiteSettings } from '../features/site';
+import { loadPublic, serverGraphql } from '../lib/graphql';
+import { churchLd, JsonLd } from '../features/site';
+import { postalAddress, useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/visit-info';
+import '../styles/content.css';
 
 const VISIT = 'query VisitInfo { visit: allVisitImages(perPage: 1) { id title image imageSrcSet imageWidth imageHeight } }';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { visit } = await loadPublic<{ visit: VisitImage[] }>(context, VISIT);
+  const { visit } = await loadPublic<{ visit: VisitImage[] }>(serverGraphql(context), VISIT);
   return { image: visit?.[0], publicUrl: context.publicUrl };
 }
 

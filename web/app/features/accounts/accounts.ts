@@ -1,5 +1,5 @@
-import { redirect, type AppLoadContext } from 'react-router';
-import { errorCode, fetchGraphql, toFormErrors, type FormErrors } from '../../lib/graphql';
+import { redirect } from 'react-router';
+import { browserGraphql, errorCode, toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { saveSession, SESSION_USER_FIELDS, type SessionUser } from '../../lib/session';
 import { formText } from '../../lib/form-data';
 
@@ -27,11 +27,11 @@ const REGISTER = `mutation Register($title: String!, $firstname: String!, $lastn
 export type AccountFormResult = { errors: FormErrors; values: Record<string, string> };
 
 /** Registration (spec §4): success goes to the login page; the password never comes back to the page. */
-export async function register(context: AppLoadContext, form: FormData): Promise<AccountFormResult> {
+export async function register(graphql: GraphqlCaller, form: FormData): Promise<AccountFormResult> {
   const values: Record<string, string> = {};
   for (const field of REGISTER_FIELDS) values[field] = formText(form, field).trim();
   values.password = formText(form, 'password');
-  const result = await context.graphql(REGISTER, values);
+  const result = await graphql.request(REGISTER, values);
   if (!result.errors?.length) throw redirect('/userlogin?registered=1');
   const { password: _password, ...kept } = values;
   return { errors: toFormErrors(result.errors), values: kept };
@@ -49,7 +49,7 @@ export async function logIn(email: string, password: string): Promise<FormErrors
   if (!email) fields.email = EMPTY_EMAIL;
   if (!password) fields.password = EMPTY_PASSWORD;
   if (Object.keys(fields).length) return { fields };
-  const result = await fetchGraphql<{ login: { token: string; user: SessionUser } }>(LOGIN, { email, password });
+  const result = await browserGraphql().request<{ login: { token: string; user: SessionUser } }>(LOGIN, { email, password });
   const login = result.data?.login;
   if (result.errors?.length || !login) return toFormErrors(result.errors ?? []);
   saveSession(login.token, login.user);
@@ -66,9 +66,9 @@ const SEND_RESET = 'mutation SendResetToken($email: String!) { sendResetToken(em
 export const RESET_REQUEST_FAILED = 'email account not found, kindly ensure you have entered your correct email';
 
 /** Spec §4: a reset link by e-mail, then the 'check your email' page. */
-export async function requestReset(context: AppLoadContext, form: FormData): Promise<AccountFormResult> {
+export async function requestReset(graphql: GraphqlCaller, form: FormData): Promise<AccountFormResult> {
   const email = formText(form, 'email').trim();
-  const result = await context.graphql(SEND_RESET, { email });
+  const result = await graphql.request(SEND_RESET, { email });
   if (!result.errors?.length) throw redirect('/password-sent');
   // Spec §8 answers every failure with one message; being told to slow down is more useful than "not found".
   const message = errorCode(result.errors) === 'TOO_MANY_REQUESTS' ? result.errors[0].message : RESET_REQUEST_FAILED;
@@ -81,8 +81,8 @@ export const RESET_FAILED = 'Error resetting password';
 
 export type ResetResult = { done: true } | { done: false; errors: FormErrors };
 
-export async function resetPassword(context: AppLoadContext, form: FormData): Promise<ResetResult> {
-  const result = await context.graphql(RESET, { token: formText(form, 'token'), newPassword: formText(form, 'newPassword') });
+export async function resetPassword(graphql: GraphqlCaller, form: FormData): Promise<ResetResult> {
+  const result = await graphql.request(RESET, { token: formText(form, 'token'), newPassword: formText(form, 'newPassword') });
   if (!result.errors?.length) return { done: true };
   const { fields } = toFormErrors(result.errors);
   const message = fields.token ? `${RESET_FAILED}. ${fields.token}` : RESET_FAILED;

@@ -1,6 +1,7 @@
-import { gql, useMutation, type TypedDocumentNode } from '@apollo/client';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { PaymentOutcome } from '../../components/payment-return';
+import { toFormErrors, type FormErrors } from '../../lib/graphql';
+import { useMemberGraphql } from '../../lib/member-graphql';
 import { rememberCheckout } from '../../lib/pending-checkout';
 
 type Checkout = { id: string; orderID: string; approveUrl: string; status: string };
@@ -11,49 +12,47 @@ export const DONATION_CURRENCIES = [
   { value: 'USD', label: 'USD ($)' },
 ];
 
-const CREATE_DONATION: TypedDocumentNode<{ createDonation: Checkout }, { amount: number; currency: string; description: string }> = gql`
-  mutation CreateDonation($amount: Float!, $currency: String!, $description: String) {
-    createDonation(amount: $amount, currency: $currency, description: $description) {
-      id
-      orderID
-      approveUrl
-      status
-    }
-  }
-`;
+const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String) {
+  createDonation(amount: $amount, currency: $currency, description: $description) { id orderID approveUrl status }
+}`;
 
-const CAPTURE_DONATION: TypedDocumentNode<{ captureDonation: PaymentOutcome }, { orderID: string }> = gql`
-  mutation CaptureDonation($orderID: String!) {
-    captureDonation(orderID: $orderID) {
-      status
-      message
-    }
-  }
-`;
+const CAPTURE_DONATION = `mutation CaptureDonation($orderID: String!) {
+  captureDonation(orderID: $orderID) { status message }
+}`;
 
-/** Creates the donation on the server (which checks the amount) and sends the browser to approve it. */
+/**
+ * Creates the donation on the server (which checks the amount) and sends the browser to approve it. `start`
+ * answers the errors to show when the server refused it; while the browser leaves for PayPal, `loading` stays true.
+ */
 export function useDonationCheckout() {
-  const [create, state] = useMutation(CREATE_DONATION);
+  const graphql = useMemberGraphql();
+  const [loading, setLoading] = useState(false);
   const start = useCallback(
-    async (donation: { amount: number; currency: string; description: string }) => {
-      const { data } = await create({ variables: donation });
-      if (!data) return;
-      rememberCheckout({ orderID: data.createDonation.orderID, approveUrl: data.createDonation.approveUrl });
-      window.location.assign(data.createDonation.approveUrl);
+    async (donation: { amount: number; currency: string; description: string }): Promise<FormErrors | null> => {
+      setLoading(true);
+      const result = await graphql.request<{ createDonation: Checkout }>(CREATE_DONATION, donation);
+      const checkout = result.data?.createDonation;
+      if (!checkout) {
+        setLoading(false);
+        return toFormErrors(result.errors ?? []);
+      }
+      rememberCheckout({ orderID: checkout.orderID, approveUrl: checkout.approveUrl });
+      window.location.assign(checkout.approveUrl);
+      return null;
     },
-    [create],
+    [graphql],
   );
-  return { start, loading: state.loading || (state.called && !state.error) };
+  return { start, loading };
 }
 
 export function useCaptureDonation() {
-  const [capture] = useMutation(CAPTURE_DONATION);
+  const graphql = useMemberGraphql();
   return useCallback(
     async (orderID: string) => {
-      const { data } = await capture({ variables: { orderID } });
-      if (!data) throw new Error('The capture answered no result');
-      return data.captureDonation;
+      const result = await graphql.request<{ captureDonation: PaymentOutcome }>(CAPTURE_DONATION, { orderID });
+      if (!result.data?.captureDonation) throw new Error(`The capture failed: ${result.errors?.map((error) => error.message).join('; ') ?? 'no answer'}`);
+      return result.data.captureDonation;
     },
-    [capture],
+    [graphql],
   );
 }

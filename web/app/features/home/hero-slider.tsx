@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ResponsiveImage, type ImageFields } from '../../components/responsive-image';
+import './hero-slider.css';
 
 export type Slide = ImageFields & { id: string; title: string };
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { fetchGraphql } from '../../lib/graphql';
+import { browserGraphql } from '../../lib/graphql';
 import { useSession } from '../../lib/session';
-import { postalAddress, useSiteSettings } from '../site';
+import { postalAddress, useSiteSettings } from '../../lib/site-settings';
 import { MEETING_PASSWORD_QUERY, type MeetingImage, type VisitImage } from './home-query';
+import './home-blocks.css';
 
 /** Visit information: the visit image beside service times and the address. */
 export function VisitBlock({ image }: { image?: VisitImage }) {
@@ -55,7 +56,7 @@ function useMeetingPassword(meeting?: MeetingImage) {
   useEffect(() => {
     if (!meeting || meeting.password || !session.token) return;
     let cancelled = false;
-    void fetchGraphql<{ meeting: { password: string | null }[] }>(MEETING_PASSWORD_QUERY, {}, session.token).then((result) => {
+    void browserGraphql().request<{ meeting: { password: string | null }[] }>(MEETING_PASSWORD_QUERY).then((result) => {
       if (!cancelled) setPassword(result.data?.meeting[0]?.password ?? null);
     });
     return () => {

@@ -1,6 +1,5 @@
-import type { AppLoadContext } from 'react-router';
 import type { ImageFields } from '../../components/responsive-image';
-import { loadPublic } from '../../lib/graphql';
+import { loadPublic, type GraphqlCaller } from '../../lib/graphql';
 import type { Slide } from './hero-slider';
 
 const IMAGE = 'image imageSrcSet imageWidth imageHeight';
@@ -34,8 +33,8 @@ export type HomeData<Post, Video> = {
   blog: Post[];
 };
 
-export async function loadHome<Post, Video>(context: AppLoadContext, postFields: string, videoFields: string): Promise<HomeData<Post, Video>> {
-  const data = await loadPublic<HomeData<Post, Video>>(context, homeQuery(postFields, videoFields));
+export async function loadHome<Post, Video>(graphql: GraphqlCaller, postFields: string, videoFields: string): Promise<HomeData<Post, Video>> {
+  const data = await loadPublic<HomeData<Post, Video>>(graphql, homeQuery(postFields, videoFields));
   return {
     slides: data.slides ?? [],
     visit: data.visit ?? [],

@@ -1,6 +1,7 @@
 import { LinkItems } from '../../components/nav-link';
 import { adminMenu, memberMenu } from '../../components/nav-items';
 import { useLogout } from '../../components/use-logout';
+import './member-nav.css';
 
 /** The member area's side navigation; admin entries only for role Admin (spec §2). */
 export function MemberNav({ admin }: { admin: boolean }) {

@@ -1,4 +1,6 @@
-import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useCallback } from 'react';
+import { failureOf } from '../../lib/graphql';
+import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 import { getSession } from '../../lib/session';
 
 export type MyTestimony = { id: string; name: string; excerpt: string | null; status: 'Authorised' | 'UnAuthorised'; createdAt: string; image: string | null };
@@ -6,36 +8,29 @@ export type MyTestimony = { id: string; name: string; excerpt: string | null; st
 const TESTIMONIES = '2';
 
 /** A testimony is a post in category 2; the server saves a member's UnAuthorised, with the member as author. */
-const SHARE_TESTIMONY: TypedDocumentNode<{ createPost: { id: string } }, { name: string; body: string; image: string | null }> = gql`
-  mutation ShareTestimony($name: String!, $body: String!, $image: String) {
-    createPost(name: $name, body: $body, image: $image, categoryId: ${TESTIMONIES}) {
-      id
-    }
-  }
-`;
+const SHARE_TESTIMONY = `mutation ShareTestimony($name: String!, $body: String!, $image: String) {
+  createPost(name: $name, body: $body, image: $image, categoryId: ${TESTIMONIES}) { id }
+}`;
 
-const MY_TESTIMONIES: TypedDocumentNode<{ allPosts: MyTestimony[] }, { authorId: string }> = gql`
-  query MyTestimonies($authorId: ID!) {
-    allPosts(filter: { categoryId: ${TESTIMONIES}, authorId: $authorId }, sortField: "createdAt", sortOrder: "DESC", perPage: 100) {
-      id
-      name
-      excerpt
-      status
-      createdAt
-      image
-    }
+const MY_TESTIMONIES = `query MyTestimonies($authorId: ID!) {
+  allPosts(filter: { categoryId: ${TESTIMONIES}, authorId: $authorId }, sortField: "createdAt", sortOrder: "DESC", perPage: 100) {
+    id name excerpt status createdAt image
   }
-`;
+}`;
 
 export const TESTIMONY_STATUS_LABELS: Record<MyTestimony['status'], string> = { Authorised: 'Published', UnAuthorised: 'Awaiting review' };
 
+/** Shares a testimony: null once the server has it, else the errors for the form. */
 export function useShareTestimony() {
-  return useMutation(SHARE_TESTIMONY);
+  const graphql = useMemberGraphql();
+  return useCallback(
+    async (testimony: { name: string; body: string; image: string | null }) => failureOf(await graphql.request(SHARE_TESTIMONY, testimony)),
+    [graphql],
+  );
 }
 
 export function useMyTestimonies() {
-  const authorId = getSession().user?.id ?? '';
-  return useQuery(MY_TESTIMONIES, { variables: { authorId }, skip: !authorId });
+  return useMemberRead<{ allPosts: MyTestimony[] }>(MY_TESTIMONIES, { authorId: getSession().user?.id ?? '' });
 }
 
 /** Plain text as the HTML a post body holds: escaped, one paragraph per blank-line-separated block. */

@@ -3,6 +3,8 @@ import { ResponsiveImage } from '../../components/responsive-image';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { rememberSelection } from '../../lib/selection';
 import { testimonyAuthor, type PostCardData } from './queries';
+import '../../styles/cards.css';
+import './post-card.css';
 
 /** A post in a grid: image, title, date, excerpt; the whole card is one link to the post's page. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {

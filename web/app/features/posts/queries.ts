@@ -1,5 +1,5 @@
-import { data, type AppLoadContext } from 'react-router';
-import { loadPublic } from '../../lib/graphql';
+import { data } from 'react-router';
+import { loadPublic, type GraphqlCaller } from '../../lib/graphql';
 import type { ImageFields } from '../../components/responsive-image';
 
 /** Post categories are fixed by id (spec §9). */
@@ -61,9 +61,9 @@ const PROGRAM_VIEWS: Record<ProgramsView, { upcoming: boolean; sortField: string
 };
 
 /** One page of a category's posts, newest first (or a view of programs), and how many pages there are. */
-export async function loadPostsPage(context: AppLoadContext, categoryId: number, page: number, view?: ProgramsView, perPage = POSTS_PER_PAGE) {
+export async function loadPostsPage(graphql: GraphqlCaller, categoryId: number, page: number, view?: ProgramsView, perPage = POSTS_PER_PAGE) {
   const order = view ? PROGRAM_VIEWS[view] : undefined;
-  const result = await loadPublic<{ posts: PostCardData[]; meta: { count: number } }>(context, POSTS_PAGE, {
+  const result = await loadPublic<{ posts: PostCardData[]; meta: { count: number } }>(graphql, POSTS_PAGE, {
     filter: { categoryId: String(categoryId), ...(order && { upcoming: order.upcoming }) },
     page: page - 1,
     perPage,
@@ -74,9 +74,9 @@ export async function loadPostsPage(context: AppLoadContext, categoryId: number,
   return { posts: result.posts ?? [], page, pages: Math.max(1, Math.ceil(count / perPage)) };
 }
 
-export async function loadPost(context: AppLoadContext, id: string): Promise<PostDetail> {
+export async function loadPost(graphql: GraphqlCaller, id: string): Promise<PostDetail> {
   if (!/^\d{1,12}$/.test(id)) throw data('Not found', { status: 404 });
-  const { post } = await loadPublic<{ post: PostDetail | null }>(context, POST, { id });
+  const { post } = await loadPublic<{ post: PostDetail | null }>(graphql, POST, { id });
   if (!post) throw data('Not found', { status: 404 });
   return post;
 }

@@ -1,5 +1,5 @@
-import { redirect, type AppLoadContext } from 'react-router';
-import { toFormErrors, type FormErrors } from '../../lib/graphql';
+import { redirect } from 'react-router';
+import { toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { formText } from '../../lib/form-data';
 
 /** The public forms of spec §2 and the GraphQL mutation each one calls (api-contract: Requests). */
@@ -47,11 +47,11 @@ export const CONTACT_REASONS = [
  * Sends one public form to the API from the page's action (so it works before JavaScript loads too).
  * Success goes to /success (spec §4); a failure returns the server's messages for the form to show.
  */
-export async function submitRequest(context: AppLoadContext, kind: RequestKind, form: FormData): Promise<RequestFormResult> {
+export async function submitRequest(graphql: GraphqlCaller, kind: RequestKind, form: FormData): Promise<RequestFormResult> {
   const { fields, mutation } = REQUEST_FORMS[kind];
   const values: Record<string, string> = {};
   for (const field of fields) values[field] = formText(form, field).trim();
-  const result = await context.graphql(mutation, { ...values, website: formText(form, 'website') });
+  const result = await graphql.request(mutation, { ...values, website: formText(form, 'website') });
   if (!result.errors?.length) throw redirect('/success');
   return { errors: toFormErrors(result.errors), values };
 }

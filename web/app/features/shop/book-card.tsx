@@ -3,6 +3,8 @@ import { ResponsiveImage } from '../../components/responsive-image';
 import { formatMoney } from '../../lib/format';
 import { rememberSelection } from '../../lib/selection';
 import type { Book } from './books';
+import '../../styles/cards.css';
+import './shop.css';
 
 export function BookCard({ book }: { book: Book }) {
   return (

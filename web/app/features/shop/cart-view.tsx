@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form';
-import { formErrorsOf } from '../../lib/apollo';
 import { formatMoney } from '../../lib/format';
 import { emptyCart, removeFromCart, setQuantity, useCart } from './cart';
 import { useBookCheckout } from './checkout';
 import { QuantityInput } from './quantity-input';
+import './shop.css';
+import './cart-view.css';
 
 /** The 'Pay with PayPal' button with the whole cart's total; it leaves for PayPal's approval page. */
 export function PayWithPayPal() {
@@ -14,11 +15,8 @@ export function PayWithPayPal() {
   const [error, setError] = useState<string>();
   const pay = async () => {
     setError(undefined);
-    try {
-      await start(cart.cartItems);
-    } catch (failure) {
-      setError(formErrorsOf(failure).message ?? Object.values(formErrorsOf(failure).fields)[0]);
-    }
+    const errors = await start(cart.cartItems);
+    if (errors) setError(errors.message ?? Object.values(errors.fields)[0]);
   };
   return (
     <div className="checkout">

@@ -1,3 +1,5 @@
+import './shop.css';
+
 export { BookCard } from './book-card';
 export { loadBook, loadBooks, type Book } from './books';
 export { addToCart, emptyCart, useCart } from './cart';

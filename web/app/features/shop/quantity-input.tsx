@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { clampQuantity, MAX_QUANTITY } from './cart';
+import './quantity-input.css';
 
 /**
  * Spec §2: a quantity with minus and plus buttons and a number field, starting at 1 and never below 1.

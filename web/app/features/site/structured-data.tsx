@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { ScheduleEntry, SiteSettings } from './settings';
+import type { ScheduleEntry, SiteSettings } from '../../lib/site-settings';
 
 type Thing = Record<string, unknown>;
 

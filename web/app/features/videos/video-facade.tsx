@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './video-facade.css';
 
 export type VideoData = { id: string; title: string; video: string; poster: string | null; createdAt: string };
 

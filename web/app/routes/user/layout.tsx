@@ -1,10 +1,8 @@
-import { ApolloProvider } from '@apollo/client';
-import { useState } from 'react';
-import { Link, Outlet, redirect, useNavigate } from 'react-router';
+import { Link, Outlet, redirect } from 'react-router';
 import { MemberNav } from '../../features/member/member-nav';
-import { createMemberClient } from '../../lib/apollo';
-import { clearLocalState, getSession, isAdmin, useSession } from '../../lib/session';
+import { getSession, isAdmin, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
+import './layout.css';
 
 /** Spec §2's guard: no token, no member area. Convenience only; the server checks every call itself. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -26,13 +24,6 @@ export function HydrateFallback() {
 
 export default function MemberLayout() {
   const session = useSession();
-  const navigate = useNavigate();
-  const [client] = useState(() =>
-    createMemberClient(() => {
-      clearLocalState();
-      void navigate('/userLogin');
-    }),
-  );
 
   if (!session.loggedIn) {
     return (
@@ -45,13 +36,11 @@ export default function MemberLayout() {
   }
 
   return (
-    <ApolloProvider client={client}>
-      <div className="member-layout">
-        <MemberNav admin={isAdmin(session)} />
-        <div className="member-content">
-          <Outlet />
-        </div>
+    <div className="member-layout">
+      <MemberNav admin={isAdmin(session)} />
+      <div className="member-content">
+        <Outlet />
       </div>
-    </ApolloProvider>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { DONATION_CURRENCIES, useDonationCheckout } from '../../features/donations/donations';
-import { formErrorsOf } from '../../lib/apollo';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations';
@@ -24,11 +23,8 @@ export default function MakeDonations() {
       return;
     }
     setErrors(null);
-    try {
-      await start({ amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim() });
-    } catch (error) {
-      setErrors(formErrorsOf(error));
-    }
+    const failure = await start({ amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim() });
+    if (failure) setErrors(failure);
   };
 
   return (

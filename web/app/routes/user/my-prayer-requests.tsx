@@ -7,13 +7,13 @@ import type { Route } from './+types/my-prayer-requests';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My prayer requests', 'The prayer requests you have sent.');
 
 export default function MyPrayerRequests() {
-  const { data, loading, error } = useMyPrayerRequests();
+  const { data, loading, failed } = useMyPrayerRequests();
   const requests = data?.allPrayerRequests ?? [];
   return (
     <>
       <h1>My prayer requests</h1>
       {loading && !data && <p role="status">Loading your prayer requests…</p>}
-      {error && <p className="form-alert">Your prayer requests could not be loaded. Please try again.</p>}
+      {failed && <p className="form-alert">Your prayer requests could not be loaded. Please try again.</p>}
       {data && !requests.length && (
         <p>
           You have not sent a prayer request yet. <Link to="/user/prayer-request">Make a prayer request</Link>

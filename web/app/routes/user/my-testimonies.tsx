@@ -7,7 +7,7 @@ import type { Route } from './+types/my-testimonies';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My testimonies', 'The testimonies you have shared and whether they are published.');
 
 export default function MyTestimonies() {
-  const { data, loading, error } = useMyTestimonies();
+  const { data, loading, failed } = useMyTestimonies();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const testimonies = data?.allPosts ?? [];
   return (
@@ -19,7 +19,7 @@ export default function MyTestimonies() {
         </p>
       )}
       {loading && !data && <p role="status">Loading your testimonies…</p>}
-      {error && <p className="form-alert">Your testimonies could not be loaded. Please try again.</p>}
+      {failed && <p className="form-alert">Your testimonies could not be loaded. Please try again.</p>}
       {data && !testimonies.length && (
         <p>
           You have not shared a testimony yet. <Link to="/user/share-testimony">Share a testimony</Link>

@@ -4,6 +4,7 @@ import { useCart } from '../../features/shop';
 import { formatMoney } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/paypal-payment';
+import './paypal-payment.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Pay with PayPal', 'Review your order and pay securely with PayPal.');
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { useCreatePrayerRequest } from '../../features/member/prayer-requests';
-import { formErrorsOf } from '../../lib/apollo';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/prayer-request';
@@ -12,19 +11,22 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Make
 
 export default function PrayerRequestPage() {
   const navigate = useNavigate();
-  const [create, { loading }] = useCreatePrayerRequest();
+  const create = useCreatePrayerRequest();
+  const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    try {
-      await create({ variables: { title: formText(data, 'title').trim(), body: formText(data, 'body').trim() } });
-      void navigate('/user/user-dashboard', { state: { notice: 'Thank you. Your prayer request has been sent to our prayer team.' } });
-    } catch (error) {
-      setErrors(formErrorsOf(error));
+    setSending(true);
+    const failure = await create({ title: formText(data, 'title').trim(), body: formText(data, 'body').trim() });
+    if (failure) {
+      setSending(false);
+      setErrors(failure);
+      return;
     }
+    void navigate('/user/user-dashboard', { state: { notice: 'Thank you. Your prayer request has been sent to our prayer team.' } });
   };
 
   return (
@@ -35,7 +37,7 @@ export default function PrayerRequestPage() {
         <FormAlert message={errors?.message} />
         <TextField name="title" label="Title" required error={errors?.fields.title} />
         <TextArea name="body" label="Your prayer request" rows={7} required error={errors?.fields.body} />
-        <SubmitButton pending={loading}>Send prayer request</SubmitButton>
+        <SubmitButton pending={sending}>Send prayer request</SubmitButton>
       </form>
     </>
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { textToHtml, uploadTestimonyImage, useShareTestimony } from '../../features/member/testimonies';
-import { formErrorsOf } from '../../lib/apollo';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/share-testimony';
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Shar
 
 export default function ShareTestimony() {
   const navigate = useNavigate();
-  const [share] = useShareTestimony();
+  const share = useShareTestimony();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
@@ -32,13 +31,13 @@ export default function ShareTestimony() {
       }
       image = uploaded.url;
     }
-    try {
-      await share({ variables: { name: formText(data, 'name').trim(), body: textToHtml(formText(data, 'body')), image } });
-      void navigate('/user/my-testimonies', { state: { notice: 'Thank you for sharing! Your testimony will appear on the site once a pastor has read it.' } });
-    } catch (error) {
+    const failure = await share({ name: formText(data, 'name').trim(), body: textToHtml(formText(data, 'body')), image });
+    if (failure) {
       setSending(false);
-      setErrors(formErrorsOf(error));
+      setErrors(failure);
+      return;
     }
+    void navigate('/user/my-testimonies', { state: { notice: 'Thank you for sharing! Your testimony will appear on the site once a pastor has read it.' } });
   };
 
   return (

@@ -3,6 +3,7 @@ import { useLogout } from '../../components/use-logout';
 import { pageMeta } from '../../lib/meta';
 import { useSession } from '../../lib/session';
 import type { Route } from './+types/user-dashboard';
+import './user-dashboard.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My dashboard', 'Your member area.');
 

@@ -1,5 +1,5 @@
-import { useRouteLoaderData, type AppLoadContext } from 'react-router';
-import { loadPublic } from '../../lib/graphql';
+import { useRouteLoaderData } from 'react-router';
+import { loadPublic, type GraphqlCaller } from './graphql';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'x' | 'tiktok';
 export type ScheduleEntry = { day: string; activity: string; opens: string; closes: string };
@@ -55,14 +55,14 @@ const EMPTY: SiteSettings = {
 };
 
 /** Read once per page by the root loader (through the server's public read cache). */
-export async function loadSiteSettings(context: AppLoadContext): Promise<SiteSettings> {
-  const { siteSettings } = await loadPublic<{ siteSettings: SiteSettings }>(context, SITE_SETTINGS);
+export async function loadSiteSettings(graphql: GraphqlCaller): Promise<SiteSettings> {
+  const { siteSettings } = await loadPublic<{ siteSettings: SiteSettings }>(graphql, SITE_SETTINGS);
   return siteSettings ?? EMPTY;
 }
 
 /** The pastors' biographies: only the page that shows them reads them. */
-export async function loadPastors(context: AppLoadContext): Promise<Pastor[]> {
-  const { siteSettings } = await loadPublic<{ siteSettings: { pastors: Pastor[] } }>(context, PASTORS);
+export async function loadPastors(graphql: GraphqlCaller): Promise<Pastor[]> {
+  const { siteSettings } = await loadPublic<{ siteSettings: { pastors: Pastor[] } }>(graphql, PASTORS);
   return siteSettings?.pastors ?? [];
 }
 

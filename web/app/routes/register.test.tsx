@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { register } from '../features/accounts';
+import { serverGraphql } from '../lib/graphql';
+import { fakeServer, fieldError } from '../../test/doubles';
+import Register, { action } from './register';
+
+function renderRegistration() {
+  // The country, state and city lists are not what is tested here: none are offered.
+  vi.stubGlobal('fetch', vi.fn(async () => Response.json([])));
+  const server = fakeServer(() => ({ errors: [fieldError('email', 'This e-mail address already has an account'), fieldError('password', 'The password needs at least 8 characters')] }));
+  const Stub = createRoutesStub([{ path: '/register', Component: Register, action }], server.context);
+  render(<Stub initialEntries={['/register']} />);
+  return { user: userEvent.setup(), sent: server.sent };
+}
+
+describe('registration', () => {
+  it('ties each refusal to its field, focuses the first, and keeps everything typed but the password', async () => {
+    const { user, sent } = renderRegistration();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Title/ }), 'Sister');
+    await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Priscilla');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'priscilla@example.net');
+    await user.type(screen.getByLabelText(/Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('This e-mail address already has an account')).toBeTruthy();
+    expect(screen.getByText('The password needs at least 8 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
+    expect(sent[0].variables).toMatchObject({ title: 'Sister', firstname: 'Priscilla', email: 'priscilla@example.net', password: 'short' });
+    // What the action hands back fills the fields again (as a page without JavaScript would show them): never the password.
+    expect(screen.getByRole('textbox', { name: /First name/ }).getAttribute('value')).toBe('Priscilla');
+    expect(screen.getByRole('textbox', { name: /Email/ }).getAttribute('value')).toBe('priscilla@example.net');
+  });
+
+  it('never hands the password back to the page it fills again', async () => {
+    const { context } = fakeServer(() => ({ errors: [fieldError('password', 'The password needs at least 8 characters')] }));
+    const form = new FormData();
+    form.set('email', ' priscilla@example.net ');
+    form.set('password', 'short');
+    const result = await register(serverGraphql(context), form);
+    expect(result.values.email).toBe('priscilla@example.net');
+    expect(result.values).not.toHaveProperty('password');
+    expect(result.errors.fields.password).toBe('The password needs at least 8 characters');
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// A config of its own: the React Router plugin in vite.config.ts builds the app, which a component test does not need.
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    include: ['app/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
