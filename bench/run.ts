@@ -69,7 +69,8 @@ const gz = (text: string | Buffer) => gzipSync(text).length;
 
 async function firstVisitWeight(baseUrl: string, html: string) {
   const assets = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) assets.add(match[1]);
+  // React Router may link a stylesheet with a trailing `#` (its dedupe marker); the file is the same.
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/[^"#]+\.(?:js|css))#?"/g)) assets.add(match[1]);
   for (const match of html.matchAll(/import\(?\s*["'](\/[^"']+\.js)["']/g)) assets.add(match[1]);
   let js = 0;
   let css = 0;
