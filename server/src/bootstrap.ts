@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
 import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
+import { fastPath } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
 import { PayPalSetup } from './paypal-setup.js';
@@ -40,6 +41,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.set('etag', 'strong');
   app.disable('x-powered-by');
 
+  // Visitors' repeated reads are answered here, before any other middleware runs.
+  app.use(fastPath(app.get(PublicReadCache)));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();

@@ -54,9 +54,22 @@ describe('public legacy list cache', () => {
     expect(admin.body.map((v: { title: string }) => v.title)).toContain('Written behind the cache');
 
     await t.http.post('/api/add-video').set('authorization', `Bearer ${await t.adminToken()}`).send({ title: 'Evening prayer', video: 'dQw4w9WgXcQ' }).expect(201);
-    const after = await t.http.get('/api/all-videos').set('accept-encoding', 'gzip').expect(200);
-    expect(after.headers['content-encoding']).toBe('gzip');
+    const after = await t.http.get('/api/all-videos').expect(200);
     expect(after.body.map((v: { title: string }) => v.title)).toEqual(expect.arrayContaining(['Evening prayer', 'Written behind the cache']));
+  });
+
+  it('answers a repeated visitor read from the fast path: the same headers, the body compressed as the browser asks', async () => {
+    const first = await t.http.get('/api/all-books').set('accept-encoding', 'identity').expect(200);
+    const again = await t.http.get('/api/all-books').set('accept-encoding', 'br, gzip').expect(200);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control', 'content-type', 'etag']) {
+      expect({ name, value: again.headers[name] }).toEqual({ name, value: first.headers[name] });
+    }
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.vary).toMatch(/Accept-Encoding/);
+    expect(again.body).toEqual(first.body);
+    const gzip = await t.http.get('/api/all-books').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toEqual(first.body);
   });
 });
 

@@ -1,14 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { rememberForFastPath } from './fast-path.js';
 import type { PublicReadCache } from './public-read-cache.js';
-
-interface CachedPage {
-  contentType: string;
-  cacheControl?: string;
-  contentSecurityPolicy: string;
-  etag: string;
-  body: Buffer;
-}
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -23,32 +16,17 @@ export function withScriptHashes(policy: string, nonce: string, html: string): s
   return policy.replace(` 'nonce-${nonce}'`, hashes.length ? ` ${[...new Set(hashes)].join(' ')}` : '');
 }
 
-function send(req: Request, res: Response, page: CachedPage) {
-  res.status(200).type(page.contentType);
-  if (page.cacheControl) res.setHeader('Cache-Control', page.cacheControl);
-  res.setHeader('Content-Security-Policy', page.contentSecurityPolicy);
-  res.setHeader('ETag', page.etag);
-  if (req.headers['if-none-match'] === page.etag) {
-    res.status(304).end();
-    return;
-  }
-  res.end(page.body);
-}
-
 /**
- * Server-rendered pages as a visitor gets them, kept in the public read cache: React's rendering was the
- * largest cost of a public page once its data came from that cache. Every visitor gets the same HTML (members
- * sign in with a bearer token the browser keeps, so no page differs by cookie). A page is rendered whole before
- * it is sent, so its Content-Security-Policy can allow its inline scripts by hash instead of by a per-response
- * nonce: the first answer and every cached one carry the same bytes, the same headers and a strong ETag.
- * Only 200 answers to GET are kept; anything else goes out as rendered, with its nonce.
+ * Server-rendered pages as a visitor gets them, kept for the fast path: React's rendering was the largest cost
+ * of a public page once its data came from the read cache. Every visitor gets the same HTML (members sign in
+ * with a bearer token the browser keeps, so no page differs by cookie). A page is rendered whole before it is
+ * sent, so its Content-Security-Policy can allow its inline scripts by hash instead of by a per-response nonce:
+ * the first answer and every one from the fast path carry the same bytes, the same headers and a strong ETag.
+ * Only 200 HTML answers to GET are kept; anything else goes out as rendered, with its nonce.
  */
 export function pageCache(cache: PublicReadCache, render: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.headers.authorization) return render(req, res, next);
-    const key = `page:${req.originalUrl}`;
-    const cached = cache.get<CachedPage>(key);
-    if (cached) return send(req, res, cached);
 
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -70,17 +48,13 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
       const policy = res.getHeader('content-security-policy');
       const html = typeof contentType === 'string' && contentType.startsWith('text/html');
       if (res.statusCode === 200 && html && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
-        const cacheControl = res.getHeader('cache-control');
-        const page: CachedPage = {
-          contentType,
-          cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
-          contentSecurityPolicy: withScriptHashes(policy, res.locals.cspNonce as string, body.toString('utf8')),
-          etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
-          body,
-        };
-        cache.set(key, page);
+        res.setHeader('Content-Security-Policy', withScriptHashes(policy, res.locals.cspNonce as string, body.toString('utf8')));
+        const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+        res.setHeader('ETag', etag);
+        rememberForFastPath(cache, req, res, body);
         res.end = end as Response['end'];
-        send(req, res, page);
+        if (req.headers['if-none-match'] === etag) res.status(304).end();
+        else res.end(body);
         if (typeof done === 'function') process.nextTick(done);
         return res;
       }
