@@ -72,14 +72,14 @@ async function firstVisitWeight(baseUrl: string, html: string) {
   // React Router may link a stylesheet with a trailing `#` (its dedupe marker); the file is the same.
   for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/[^"#]+\.(?:js|css))#?"/g)) assets.add(match[1]);
   for (const match of html.matchAll(/import\(?\s*["'](\/[^"']+\.js)["']/g)) assets.add(match[1]);
-  let js = 0;
-  let css = 0;
+  const files: { file: string; gzip: number }[] = [];
   for (const asset of assets) {
     const body = Buffer.from(await (await fetch(`${baseUrl}${asset}`)).arrayBuffer());
-    if (asset.endsWith('.css')) css += gz(body);
-    else js += gz(body);
+    files.push({ file: asset.replace(/^.*\//, ''), gzip: gz(body) });
   }
-  return { js, css, files: assets.size };
+  files.sort((a, b) => b.gzip - a.gzip);
+  const total = (kind: string) => files.filter(({ file }) => file.endsWith(kind)).reduce((sum, { gzip }) => sum + gzip, 0);
+  return { js: total('.js'), css: total('.css'), files };
 }
 
 function adminBundleWeight() {
@@ -244,6 +244,8 @@ function print(report: any) {
     'admin bundle: JS': kb(report.weight.admin.js),
     'admin bundle: CSS': kb(report.weight.admin.css),
   });
+  console.log('First visit to /, file by file (gzip), largest first');
+  console.table(report.weight.firstVisit.files.map(({ file, gzip }: { file: string; gzip: number }) => ({ file, gzip: kb(gzip) })));
   if (Array.isArray(report.lighthouse)) {
     console.log('Lighthouse (mobile)');
     console.table(report.lighthouse);
