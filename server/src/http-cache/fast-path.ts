@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicReadCache } from './public-read-cache.js';
 
@@ -14,7 +15,8 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
 
 const keyOf = (req: Request) => `fast:${req.originalUrl}`;
 
-const accepts = (req: Request, token: string) => new RegExp(`\\b${token}\\b(?!;q=0(\\.0*)?\\b)`).test(String(req.headers['accept-encoding'] ?? ''));
+/** An encoding the browser accepts (named, and not refused with `q=0`). */
+const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
 
 /** Brotli at a middle quality: compressed once per cache lifetime, on the request that filled it. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
@@ -36,7 +38,8 @@ export function fastPath(cache: PublicReadCache): RequestHandler {
       res.status(304).end();
       return;
     }
-    const encoding = accepts(req, 'br') ? 'br' : accepts(req, 'gzip') ? 'gzip' : 'identity';
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
     const body = answer.bodies[encoding];
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
@@ -45,8 +48,20 @@ export function fastPath(cache: PublicReadCache): RequestHandler {
   };
 }
 
+/**
+ * Sends the slow path's finished answer with a strong ETag (304 when the browser holds it already) and keeps it
+ * for the fast path: the page and list caches both end here.
+ */
+export function answerAndRemember(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  res.setHeader('ETag', etag);
+  rememberForFastPath(cache, req, res, body);
+  if (req.headers['if-none-match'] === etag) res.status(304).end();
+  else res.end(body);
+}
+
 /** Keeps a visitor's answer for the fast path: its headers as they stand now, and its uncompressed body. */
-export function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
+function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
   if (req.method !== 'GET' || req.headers.authorization) return;
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => !PER_RESPONSE.has(name) && value !== undefined)

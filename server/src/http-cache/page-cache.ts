@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { rememberForFastPath } from './fast-path.js';
+import { answerAndRemember } from './fast-path.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -49,12 +49,8 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
       const html = typeof contentType === 'string' && contentType.startsWith('text/html');
       if (res.statusCode === 200 && html && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
         res.setHeader('Content-Security-Policy', withScriptHashes(policy, res.locals.cspNonce as string, body.toString('utf8')));
-        const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-        res.setHeader('ETag', etag);
-        rememberForFastPath(cache, req, res, body);
         res.end = end as Response['end'];
-        if (req.headers['if-none-match'] === etag) res.status(304).end();
-        else res.end(body);
+        answerAndRemember(cache, req, res, body);
         if (typeof done === 'function') process.nextTick(done);
         return res;
       }

@@ -1,10 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import { cacheRead } from './cache-headers.js';
-import { rememberForFastPath } from './fast-path.js';
+import { answerAndRemember } from './fast-path.js';
 import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
-
 
 /**
  * Serialises a visitor's public legacy list once and keeps it for the fast path, with its ETag: a list of every
@@ -17,14 +15,9 @@ export function publicListCache(cache: PublicReadCache) {
     const answer = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200) return answer(body);
-      const json = Buffer.from(JSON.stringify(body));
-      const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
       cacheRead(res, undefined);
       res.type('application/json');
-      res.setHeader('ETag', etag);
-      rememberForFastPath(cache, req, res, json);
-      if (req.headers['if-none-match'] === etag) res.status(304).end();
-      else res.end(json);
+      answerAndRemember(cache, req, res, Buffer.from(JSON.stringify(body)));
       return res;
     };
     next();
