@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('a public request form', () => {
     expect(document.getElementById(email().getAttribute('aria-describedby')!)!.textContent).toBe('Please enter your e-mail address');
     expect(question().getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(question().getAttribute('aria-describedby')!)!.textContent).toBe('Please write your question');
-    expect(document.activeElement).toBe(email());
+    await waitFor(() => expect(document.activeElement).toBe(email()));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -64,7 +64,7 @@ describe('a public request form', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Too many messages from your address. Please try again in a minute.');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(email().getAttribute('aria-invalid')).toBeNull();
   });
 

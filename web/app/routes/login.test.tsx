@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('member login', () => {
 
     expect(await screen.findByText(EMPTY_EMAIL)).toBeTruthy();
     expect(screen.getByText(EMPTY_PASSWORD)).toBeTruthy();
-    expect(document.activeElement).toBe(email());
+    await waitFor(() => expect(document.activeElement).toBe(email()));
     expect(sent).toEqual([]);
   });
 
@@ -41,7 +41,7 @@ describe('member login', () => {
 
     expect(await screen.findByText(EMPTY_PASSWORD)).toBeTruthy();
     expect(screen.queryByText(EMPTY_EMAIL)).toBeNull();
-    expect(document.activeElement).toBe(password());
+    await waitFor(() => expect(document.activeElement).toBe(password()));
   });
 
   it('ties a refused password to the password field and keeps the e-mail address', async () => {
@@ -52,7 +52,7 @@ describe('member login', () => {
 
     expect(await screen.findByText('Wrong email or password')).toBeTruthy();
     expect(password().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(password());
+    await waitFor(() => expect(document.activeElement).toBe(password()));
     expect((email() as HTMLInputElement).value).toBe(MEMBER.email);
     expect(sent[0].variables).toEqual({ email: MEMBER.email, password: 'not-the-password' });
     expect(getSession().loggedIn).toBe(false);

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ describe('registration', () => {
 
     expect(await screen.findByText('This e-mail address already has an account')).toBeTruthy();
     expect(screen.getByText('The password needs at least 8 characters')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ })));
     expect(sent[0].variables).toMatchObject({ title: 'Sister', firstname: 'Priscilla', email: 'priscilla@example.net', password: 'short' });
     // What the action hands back fills the fields again (as a page without JavaScript would show them): never the password.
     expect(screen.getByRole('textbox', { name: /First name/ }).getAttribute('value')).toBe('Priscilla');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('the donation form', () => {
 
     expect(await screen.findByText('Please enter the amount you would like to give')).toBeTruthy();
     expect(amount().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(amount());
+    await waitFor(() => expect(document.activeElement).toBe(amount()));
     expect(sent).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('the donation form', () => {
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
     expect(await screen.findByText('An amount has at most two decimals')).toBeTruthy();
-    expect(document.activeElement).toBe(amount());
+    await waitFor(() => expect(document.activeElement).toBe(amount()));
     expect(sent.map((operation) => operation.variables)).toEqual([{ amount: 10.555, currency: 'USD', description: 'Building fund' }]);
     expect(sent[0].token).toBe('member-token');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Donate with PayPal' }).disabled).toBe(false);

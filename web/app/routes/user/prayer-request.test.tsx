@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ describe('a prayer request', () => {
     expect(await screen.findByText('Please give your request a title')).toBeTruthy();
     expect(screen.getByText('Please write your prayer request')).toBeTruthy();
     expect(body().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(title());
+    await waitFor(() => expect(document.activeElement).toBe(title()));
   });
 
   it('goes back to the dashboard with a thank-you once the prayer team has it', async () => {
