@@ -46,7 +46,16 @@ export class PayPalSetup implements OnApplicationShutdown {
         publicClientId: paypal.clientId,
       };
     }
-    return { baseUrl: () => `${this.ownOrigin()}${EMULATOR_PATH}`, ...this.emulator.credentials, timeoutMs: paypal.timeoutMs, testPayments: true };
+    const { credentials } = this.emulator;
+    return {
+      baseUrl: () => `${this.ownOrigin()}${EMULATOR_PATH}`,
+      ...credentials,
+      timeoutMs: paypal.timeoutMs,
+      testPayments: true,
+      // The buttons load the emulator's stand-in for PayPal's JS SDK, from this site (so `'self'` in the CSP covers it).
+      publicClientId: credentials.clientId,
+      sdkUrl: `${EMULATOR_PATH}/sdk/js`,
+    };
   }
 
   /** Mounts the emulator, when it runs, ahead of the web app (which would otherwise take its paths). */
