@@ -223,9 +223,9 @@ export class Billing {
    * (PAYMENT.SALE.COMPLETED; `amount` lets a test make PayPal report another amount) or, when told to, fails it
    * (BILLING.SUBSCRIPTION.PAYMENT.FAILED). Only an ACTIVE subscription is billed.
    */
-  async runCycle(id: string, amount: string | undefined, addresses: Addresses): Promise<Answer<CycleResult | unknown>> {
+  async runCycle(id: string, amount: string | undefined, addresses: Addresses): Promise<Answer> {
     if (amount !== undefined && fromPayPalValue(amount) === undefined) return invalid('/amount', 'INVALID_PARAMETER_VALUE', 'amount must be a decimal string.');
-    const result = await this.store.transaction(async (db): Promise<Answer<SignedEvent | unknown>> => {
+    const result = await this.store.transaction(async (db): Promise<Answer> => {
       const row = await this.row(db, id, true);
       if (!row) return notFound();
       if (row.status !== 'ACTIVE') return unprocessable('SUBSCRIPTION_STATUS_INVALID', `The subscription is ${row.status}.`);
@@ -265,7 +265,8 @@ export class Billing {
     });
     if (result.status !== 201) return result;
     const signed = result.body as SignedEvent;
-    return { status: 201, body: { event: signed.event, delivery: await this.webhooks.deliver(signed) } };
+    const cycle: CycleResult = { event: signed.event, delivery: await this.webhooks.deliver(signed) };
+    return { status: 201, body: cycle };
   }
 
   async recentSubscriptions(limit = 50): Promise<{ id: string; status: SubscriptionStatus; price: string; cyclesCompleted: number }[]> {

@@ -175,7 +175,8 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
 
   tools.post('/control/subscriptions/:id/cycle', async (req, res) => {
     const { amount } = body(req);
-    send(res, await billing.runCycle(String(req.params.id), amount === undefined ? undefined : String(amount), addresses(req)));
+    if (amount !== undefined && typeof amount !== 'string') return send(res, { status: 400, body: { message: 'amount must be a decimal string, e.g. "12.50"' } });
+    send(res, await billing.runCycle(String(req.params.id), amount, addresses(req)));
   });
 
   tools.post('/control/subscriptions/:id/fail-next', async (req, res) => {
