@@ -1,21 +1,8 @@
 import { ArgsType, Field, Float, ID, InputType, ObjectType } from '@nestjs/graphql';
-import { IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
-import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
-import { DONATION_CURRENCIES } from '../../money.js';
+import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FilterArg, ListArgs } from '../../../common/list.js';
+import { GiftFilterInput } from '../../donations/dto/donation.args.js';
 import { RegularDonationStatus } from '../regular-donation.entity.js';
-
-@ArgsType()
-export class CreateRegularDonationArgs {
-  @Field(() => Float, { description: 'Each month: up to two decimals, at most 10000' })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number' })
-  @IsNotEmpty({ message: 'amount is required' })
-  amount: number;
-
-  @Field({ description: 'GBP or USD' })
-  @IsString({ message: 'currency must be GBP or USD' })
-  @IsNotEmpty({ message: 'currency is required' })
-  currency: string;
-}
 
 @ArgsType()
 export class ConfirmRegularDonationArgs {
@@ -27,20 +14,11 @@ export class ConfirmRegularDonationArgs {
 }
 
 @InputType()
-export class RegularDonationFilter extends ListFilterInput {
+export class RegularDonationFilter extends GiftFilterInput {
   @Field(() => RegularDonationStatus, { nullable: true })
   @IsOptional()
   @IsEnum(RegularDonationStatus)
   status?: RegularDonationStatus;
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsIn(DONATION_CURRENCIES)
-  currency?: string;
-
-  @Field(() => ID, { nullable: true, description: 'Finance staff only; a member always sees their own' })
-  @IsOptional()
-  userId?: string;
 }
 
 @ArgsType()
