@@ -32,6 +32,13 @@ const SIGNED_IN_GRAPHQL = new Set([
   'Mutation.logout',
   'Mutation.renewPrayerRequest',
   'Mutation.updatePost',
+  // Regular gifts: a member's own, checked in the service.
+  'Query.RegularDonation',
+  'Query._allRegularDonationsMeta',
+  'Query.allRegularDonations',
+  'Mutation.cancelRegularDonation',
+  'Mutation.confirmRegularDonation',
+  'Mutation.createRegularDonation',
 ]);
 
 const SIGNED_IN_REST = new Set([
