@@ -237,7 +237,7 @@ describe('content over GraphQL', () => {
     const author = await t.member();
     const other = await t.member();
     const mine = await t.gql(
-      'mutation { createPost(name: "Healed", body: "<p>Thank God</p>", categoryId: 2) { id status authorId categoryId } }',
+      'mutation { createPost(name: "Healed", body: "<p>Thank God</p>", categoryId: 2, consentToPublish: true) { id status authorId categoryId } }',
       {},
       author.token,
     );
@@ -278,12 +278,12 @@ describe('content over GraphQL', () => {
     const other = await t.member();
     const blog = await t.gql('mutation { createPost(name: "Spam", body: "<p>x</p>", categoryId: 3) { id } }', {}, member.token);
     expect(blog.errors[0].extensions.code).toBe('FORBIDDEN');
-    const selfAuthorised = await t.gql('mutation { createPost(name: "Mine", body: "<p>x</p>", categoryId: 2, status: Authorised) { id } }', {}, member.token);
+    const selfAuthorised = await t.gql('mutation { createPost(name: "Mine", body: "<p>x</p>", categoryId: 2, status: Authorised, consentToPublish: true) { id } }', {}, member.token);
     expect(selfAuthorised.errors[0].extensions.code).toBe('FORBIDDEN');
     const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM posts WHERE author_id = $1`, [member.id]);
     expect(count).toBe(0);
 
-    const created = await t.gql('mutation { createPost(name: "Mine", body: "<p>x</p>", categoryId: 2) { id } }', {}, member.token);
+    const created = await t.gql('mutation { createPost(name: "Mine", body: "<p>x</p>", categoryId: 2, consentToPublish: true) { id } }', {}, member.token);
     const id = created.data.createPost.id;
     const authorise = await t.gql('mutation($id: ID!) { updatePost(id: $id, status: Authorised) { status } }', { id }, member.token);
     expect(authorise.errors[0].extensions.code).toBe('FORBIDDEN');

@@ -63,7 +63,7 @@ describe('the home page query', () => {
     member = await t.member();
     await addPosts(1, ['Sunday service', 'Night vigil', 'Bible study'], await upload('post', '#666666'));
     await addPosts(2, ['Healed', 'New job'], await upload('testimony', '#777777'));
-    await t.gql('mutation { createPost(name: "Pending", body: "<p>Waiting</p>", categoryId: 2) { id } }', {}, member.token);
+    await t.gql('mutation { createPost(name: "Pending", body: "<p>Waiting</p>", categoryId: 2, consentToPublish: true) { id } }', {}, member.token);
     await addPosts(3, ['Peace', 'Prayer'], await upload('post', '#888888'));
   });
   afterAll(async () => {

@@ -16,7 +16,7 @@ const USER_ACCOUNT = {
 const POST = {
   id: 'number', name: 'string', slug: 'string', body: 'string', excerpt: 'string', image: 'string', postCategoryId: 'number',
   postCategory: { id: 'number', name: 'string' }, userId: 'number', usersId: 'number',
-  users: { id: 'number', title: 'string', firstname: 'string', lastname: 'string' }, status: 'string', createdAt: 'string', updatedAt: 'string',
+  users: { id: 'number', title: 'string', firstname: 'string', lastname: 'string' }, status: 'string', createdAt: 'string', updatedAt: 'string', displayName: null,
 };
 
 /** Same keys, in the same order, with the same kinds of value. */

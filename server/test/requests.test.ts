@@ -211,7 +211,7 @@ describe('requests and pastoral care', () => {
       expect(Array.isArray(list.body)).toBe(true);
     }
     const baptisms = await t.http.get('/api/all-baptism').set(bearer(admin)).expect(200);
-    expect(baptisms.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), phone: expect.any(String), status: 'New', note: null, createdAt: expect.any(String), assigneeId: null, lastReplyAt: null });
+    expect(baptisms.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), phone: expect.any(String), status: 'New', note: null, createdAt: expect.any(String), assigneeId: null, closedAt: null, lastReplyAt: null });
 
     const asMember = await t.gql('{ allQuestions { id } }', {}, member.token);
     expect(asMember.errors[0].extensions.code).toBe('FORBIDDEN');

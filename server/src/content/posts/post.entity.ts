@@ -63,11 +63,11 @@ export class Post {
   @Column({ name: 'category_id', type: 'integer' })
   categoryId: number;
 
-  @Field(() => ID, { nullable: true })
   @Field(() => TestimonyDisplayName, { nullable: true, description: 'Testimonies: the name it shows, as its author consented' })
   @Column({ name: 'display_name', type: 'text', nullable: true })
   displayName: TestimonyDisplayName | null;
 
+  @Field(() => ID, { nullable: true })
   @Index('IDX_posts_author_id')
   @Column({ name: 'author_id', type: 'integer', nullable: true })
   authorId: number | null;
