@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Link, type ShouldRevalidateFunction } from 'react-router';
 import { PageIntro } from '../components/page-intro';
 import { pageNumber, Pagination } from '../features/posts';
-import { loadPrayerWall, PrayerWallCard, prayFor } from '../features/prayer-wall';
+import { loadPrayerWall, PrayerWallCard, prayFor, type PrayedAnswer } from '../features/prayer-wall';
 import { browserGraphql, serverGraphql } from '../lib/graphql';
 import { pageMeta } from '../lib/meta';
 import { clearLocalState } from '../lib/session';
@@ -39,6 +40,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PrayerWall({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, page, pages } = loaderData;
+  // Each answer is kept by request, so praying for a second one does not lose the first one's thanks and count.
+  const [answers, setAnswers] = useState<{ last?: PrayedAnswer; byId: Record<string, PrayedAnswer> }>({ byId: {} });
+  if (actionData && actionData !== answers.last) setAnswers({ last: actionData, byId: { ...answers.byId, [actionData.id]: actionData } });
+  const answerFor = (id: string) => (actionData?.id === id ? actionData : answers.byId[id]);
   return (
     <>
       <PageIntro eyebrow="Prayer" title="Prayer wall" lead="Prayer requests our members chose to share, each approved by a pastor. Pray with them, then press “I prayed” so they know." />
@@ -46,7 +51,7 @@ export default function PrayerWall({ loaderData, actionData }: Route.ComponentPr
         {entries.length ? (
           <div className="prayer-wall">
             {entries.map((entry) => (
-              <PrayerWallCard key={entry.id} entry={entry} answer={actionData} />
+              <PrayerWallCard key={entry.id} entry={entry} answer={answerFor(entry.id)} />
             ))}
           </div>
         ) : (

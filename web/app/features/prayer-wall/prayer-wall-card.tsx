@@ -1,15 +1,15 @@
-import { useFetcher } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { prayedText, type PrayedAnswer, type PrayerWallEntry } from './prayer-wall';
 import './prayer-wall.css';
 
 /**
  * One request on the wall and its "I prayed" button: a form posted to the page's action, so it counts without
- * JavaScript too (`answer` is then the action's answer for the whole page); with JavaScript only the count changes.
+ * JavaScript too; `answer` is what the action said about this request.
  */
 export function PrayerWallCard({ entry, answer }: { entry: PrayerWallEntry; answer?: PrayedAnswer }) {
-  const fetcher = useFetcher<PrayedAnswer>();
-  const result = fetcher.data ?? (answer?.id === entry.id ? answer : undefined);
+  const navigation = useNavigation();
+  const sending = navigation.state !== 'idle' && navigation.formData?.get('id') === entry.id;
   const titleId = `prayer-${entry.id}`;
   return (
     <article className="prayer-card" aria-labelledby={titleId}>
@@ -18,19 +18,19 @@ export function PrayerWallCard({ entry, answer }: { entry: PrayerWallEntry; answ
       <p className="prayer-card-meta">
         {entry.name} · {formatDate(entry.createdAt)}
       </p>
-      <p className="prayer-card-count">{prayedText(result?.count ?? entry.prayedCount)}</p>
-      {result?.count === undefined ? (
-        <fetcher.Form method="post">
+      <p className="prayer-card-count">{prayedText(answer?.count ?? entry.prayedCount)}</p>
+      {answer?.count === undefined ? (
+        <Form method="post" replace preventScrollReset>
           <input type="hidden" name="id" value={entry.id} />
-          <button type="submit" className="button small primary" disabled={fetcher.state !== 'idle'} aria-describedby={titleId}>
+          <button type="submit" className="button small primary" disabled={sending} aria-describedby={titleId}>
             I prayed
           </button>
-          {result?.message && (
+          {answer?.message && (
             <p className="field-error" role="alert">
-              {result.message}
+              {answer.message}
             </p>
           )}
-        </fetcher.Form>
+        </Form>
       ) : (
         <p className="form-success" role="status">
           Thank you for praying
