@@ -27,7 +27,7 @@ function renderWall({ wall, prayed = () => ({ data: null }), path = '/prayer-wal
   return { user: userEvent.setup(), server: server.sent, sent };
 }
 
-const card = async (title: string) => (await screen.findByRole('article', { name: title })) as HTMLElement;
+const card = async (title: string) => screen.findByRole('article', { name: title });
 
 describe('the prayer wall', () => {
   it('shows each request with its name and how many prayed, in the order the server gives, and pages on', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FormAlert, RadioGroup } from '../../components/form';
 import type { FormErrors } from '../../lib/graphql';
 import { formatDate } from '../../lib/format';
-import { prayedText } from '../prayer-wall';
+import { prayedText } from '../../lib/prayed';
 import {
   narrowerChoices,
   PRAYER_STATUS_LABELS,

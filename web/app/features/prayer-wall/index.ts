@@ -1,2 +1,2 @@
 export { PrayerWallCard } from './prayer-wall-card';
-export { loadPrayerWall, prayedText, prayFor, type PrayedAnswer } from './prayer-wall';
+export { loadPrayerWall, prayFor, type PrayedAnswer } from './prayer-wall';

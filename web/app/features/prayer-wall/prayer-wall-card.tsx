@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { prayedText, type PrayedAnswer, type PrayerWallEntry } from './prayer-wall';
+import { prayedText } from '../../lib/prayed';
+import type { PrayedAnswer, PrayerWallEntry } from './prayer-wall';
 import './prayer-wall.css';
 
 /**

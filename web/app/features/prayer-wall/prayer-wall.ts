@@ -28,5 +28,3 @@ export async function prayFor(graphql: GraphqlCaller, form: FormData): Promise<P
   if (errorCode(result.errors) === 'NOT_FOUND') return { id, message: 'This prayer request is no longer on the wall.' };
   return { id, message: toFormErrors(result.errors ?? []).message };
 }
-
-export const prayedText = (count: number) => (count === 1 ? '1 person prayed' : `${count} people prayed`);
