@@ -7,7 +7,7 @@ import { prayedText } from '../../lib/prayed';
 import {
   narrowerChoices,
   PRAYER_STATUS_LABELS,
-  privacyLabel,
+  PRIVACY_SUMMARY,
   useChangePrayerRequest,
   wallNameLabel,
   type PrayerChange,
@@ -95,7 +95,7 @@ export function PrayerRequestRecord({ request, onChanged }: { request: PrayerReq
       <dl className="prayer-facts">
         <div>
           <dt>Who may read it</dt>
-          <dd>{privacyLabel(request.privacy)}</dd>
+          <dd>{PRIVACY_SUMMARY[request.privacy]}</dd>
         </div>
         {request.privacy === 'PrayerWall' && request.wallName && (
           <div>

@@ -68,9 +68,14 @@ export const WALL_NAME_CHOICES: Choice<PrayerWallName>[] = [
   { value: 'Anonymous', label: 'Anonymous', hint: 'No name is shown: the request reads "Anonymous".' },
 ];
 
-const labelOf = <T>(choices: Choice<T>[], value: T) => choices.find((choice) => choice.value === value)?.label ?? String(value);
-export const privacyLabel = (privacy: PrayerPrivacy) => labelOf(PRIVACY_CHOICES, privacy);
-export const wallNameLabel = (wallName: PrayerWallName) => labelOf(WALL_NAME_CHOICES, wallName);
+/** Who may read a request once it is sent (the pastor's approval is its own line). */
+export const PRIVACY_SUMMARY: Record<PrayerPrivacy, string> = {
+  PastorsOnly: 'Pastors only',
+  PrayerTeam: 'Pastors and the prayer team',
+  PrayerWall: 'Everyone, on the public prayer wall',
+};
+
+export const wallNameLabel = (wallName: PrayerWallName) => WALL_NAME_CHOICES.find((choice) => choice.value === wallName)?.label ?? wallName;
 
 const WIDTH: Record<PrayerPrivacy, number> = { PastorsOnly: 0, PrayerTeam: 1, PrayerWall: 2 };
 

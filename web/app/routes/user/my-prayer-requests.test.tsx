@@ -66,7 +66,7 @@ describe("the member's prayer requests", () => {
   it('shows who may read each one, its place on the wall, the prayers, how long it is shared and the replies', async () => {
     renderMyRequests([onTheWall, pastorsOnly]);
     const wall = await record('A new job');
-    expect(fact(wall, 'Who may read it')).toBe('The public prayer wall (after a pastor approves it)');
+    expect(fact(wall, 'Who may read it')).toBe('Everyone, on the public prayer wall');
     expect(fact(wall, 'Name on the wall')).toBe('My first name');
     expect(fact(wall, 'Prayer wall')).toBe('On the prayer wall');
     expect(fact(wall, 'Prayers')).toBe('3 people prayed');
@@ -110,7 +110,7 @@ describe("the member's prayer requests", () => {
     expect(changes().map((operation) => [operation.query.match(/changePrayerPrivacy/)?.[0], operation.variables, operation.token])).toEqual([
       ['changePrayerPrivacy', { id: '12', privacy: 'PrayerTeam' }, 'member-token'],
     ]);
-    expect(fact(wall, 'Who may read it')).toBe('The prayer team');
+    expect(fact(wall, 'Who may read it')).toBe('Pastors and the prayer team');
     expect(fact(wall, 'Prayer wall')).toBe('Removed from the prayer wall');
     await user.click(within(wall).getByRole('button', { name: 'Make it more private' }));
     expect(within(wall).getAllByRole('radio').map((choice) => choice.getAttribute('value'))).toEqual(['PastorsOnly-']);
