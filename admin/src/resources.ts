@@ -17,6 +17,7 @@ import posts from './posts';
 import { CATEGORY, postsOfCategory } from './posts/categories';
 import prayerRequests from './prayer-requests';
 import questions from './questions';
+import regularDonations from './regular-donations';
 import { SiteSettingsPage } from './site-settings/SiteSettingsPage';
 import sliderImages from './slider-images';
 import testimonies from './testimonies';
@@ -75,6 +76,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'baptism-requests', type: 'BaptismRequest', section: 'Requests', screens: baptismRequests },
   { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', screens: prayerRequests },
   { name: 'donations', type: 'Donation', section: 'Payments', screens: donations },
+  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', screens: regularDonations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', screens: members },
 ];
