@@ -46,6 +46,7 @@ test('every public route answers with its content, a title and a description', a
     '/how-to-become-a-christian': 'How to become a Christian',
     '/blog': allPosts[0].name,
     '/testimonies': 'What God has done',
+    '/prayer-wall': 'Prayer wall',
     '/programs': 'What is coming up',
     '/book-shop': allBooks[0].title,
     '/book-details-page': 'Book details',

@@ -20,6 +20,7 @@ export default [
 
   route('blog', 'routes/blog.tsx'),
   route('testimonies', 'routes/testimonies.tsx'),
+  route('prayer-wall', 'routes/prayer-wall.tsx'),
   route('programs', 'routes/programs.tsx'),
   route('post-details', 'routes/post-details-selected.tsx'),
   route('post-details/:id', 'routes/post-details.tsx'),

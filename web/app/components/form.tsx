@@ -93,6 +93,53 @@ export function SelectField({ name, label, error, hint, required, options, place
   );
 }
 
+type RadioGroupProps<T extends string> = {
+  name: string;
+  legend: string;
+  options: readonly { value: T; label: string; hint?: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  error?: string;
+};
+
+/** One choice among a few, each option with its plain-English help read out with it. */
+export function RadioGroup<T extends string>({ name, legend, options, value, onChange, error }: RadioGroupProps<T>) {
+  return (
+    <fieldset className={`fieldset radio-group${error ? ' has-error' : ''}`}>
+      <legend>{legend}</legend>
+      {options.map((option) => {
+        const id = `${fieldId(name)}-${option.value}`;
+        const described = [option.hint ? `${id}-hint` : '', error ? errorId(name) : ''].filter(Boolean).join(' ');
+        return (
+          <div className="radio-option" key={option.value}>
+            <input
+              type="radio"
+              id={id}
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described || undefined}
+            />
+            <label htmlFor={id}>{option.label}</label>
+            {option.hint && (
+              <p className="field-hint" id={`${id}-hint`}>
+                {option.hint}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {error && (
+        <p className="field-error" id={errorId(name)}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** An anti-spam field people never see; the server refuses a form that fills it. */
 export function Honeypot() {
   return (

@@ -13,6 +13,7 @@ export const prayersMenu: NavItem[] = [
   { label: 'Counselling', to: '/counselling' },
   { label: 'Baptism', to: '/baptism' },
   { label: 'Request a prayer', to: '/user/prayer-request' },
+  { label: 'Prayer wall', to: '/prayer-wall' },
   { label: 'Life line', to: '/life-line' },
   { label: 'How to become a Christian', to: '/how-to-become-a-christian' },
 ];

@@ -1,26 +1,125 @@
 import { useCallback } from 'react';
-import { failureOf } from '../../lib/graphql';
+import { failureOf, toFormErrors, type FormErrors } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
-export type PrayerRequest = { id: string; title: string; body: string; status: 'New' | 'InProgress' | 'Closed'; createdAt: string };
+export type PrayerPrivacy = 'PastorsOnly' | 'PrayerTeam' | 'PrayerWall';
+export type PrayerWallName = 'FirstName' | 'Anonymous';
+export type PrayerWallStatus = 'NotRequested' | 'Pending' | 'Approved' | 'Removed';
 
-const CREATE_PRAYER_REQUEST = `mutation CreatePrayerRequest($title: String!, $body: String!) {
-  createPrayerRequest(title: $title, body: $body) { id }
+export type PrayerRequest = {
+  id: string;
+  title: string;
+  body: string;
+  status: 'New' | 'InProgress' | 'Waiting' | 'Closed';
+  createdAt: string;
+  privacy: PrayerPrivacy;
+  wallName: PrayerWallName | null;
+  wallStatus: PrayerWallStatus;
+  prayedCount: number;
+  expiresAt: string;
+  closedAt: string | null;
+  replies: { body: string; createdAt: string }[];
+};
+
+const PRAYER_REQUEST_FIELDS = 'id title body status createdAt privacy wallName wallStatus prayedCount expiresAt closedAt replies { body createdAt }';
+
+const CREATE_PRAYER_REQUEST = `mutation CreatePrayerRequest($title: String!, $body: String!, $privacy: PrayerPrivacy, $wallName: PrayerWallName) {
+  createPrayerRequest(title: $title, body: $body, privacy: $privacy, wallName: $wallName) { id }
 }`;
 
 /** A member sees only their own prayer requests; the server decides that, not this query. */
 const MY_PRAYER_REQUESTS = `query MyPrayerRequests {
-  allPrayerRequests(sortField: "createdAt", sortOrder: "DESC", perPage: 100) { id title body status createdAt }
+  allPrayerRequests(sortField: "createdAt", sortOrder: "DESC", perPage: 100) { ${PRAYER_REQUEST_FIELDS} }
 }`;
 
-export const PRAYER_STATUS_LABELS: Record<PrayerRequest['status'], string> = { New: 'Received', InProgress: 'Being prayed for', Closed: 'Closed' };
+/** The member's own changes to a request; each answers the request as it now is. */
+const CHANGES = {
+  close: `mutation ClosePrayerRequest($id: ID!) { closePrayerRequest(id: $id) { ${PRAYER_REQUEST_FIELDS} } }`,
+  renew: `mutation RenewPrayerRequest($id: ID!) { renewPrayerRequest(id: $id) { ${PRAYER_REQUEST_FIELDS} } }`,
+  narrow: `mutation ChangePrayerPrivacy($id: ID!, $privacy: PrayerPrivacy!, $wallName: PrayerWallName) {
+    changePrayerPrivacy(id: $id, privacy: $privacy, wallName: $wallName) { ${PRAYER_REQUEST_FIELDS} }
+  }`,
+};
+
+export type PrayerChange = { kind: 'close' } | { kind: 'renew' } | { kind: 'narrow'; privacy: PrayerPrivacy; wallName?: PrayerWallName };
+
+export const PRAYER_STATUS_LABELS: Record<PrayerRequest['status'], string> = {
+  New: 'Received',
+  InProgress: 'Being prayed for',
+  Waiting: 'Waiting for your answer',
+  Closed: 'Closed',
+};
+
+type Choice<T> = { value: T; label: string; hint: string };
+
+/** Who may read a prayer request, widest last, in the member's words. */
+export const PRIVACY_CHOICES: Choice<PrayerPrivacy>[] = [
+  { value: 'PastorsOnly', label: 'Pastors only', hint: 'Only our pastors read it. Nobody else at church sees it.' },
+  { value: 'PrayerTeam', label: 'The prayer team', hint: 'Our pastors and the volunteers of our prayer team read it and pray. They do not see your e-mail, phone or address.' },
+  {
+    value: 'PrayerWall',
+    label: 'The public prayer wall (after a pastor approves it)',
+    hint: 'Anyone visiting our website can read it on the prayer wall and pray for you, once a pastor has approved it. Leave out anything you would not want a stranger to read.',
+  },
+];
+
+export const WALL_NAME_CHOICES: Choice<PrayerWallName>[] = [
+  { value: 'FirstName', label: 'My first name', hint: 'Your first name is shown, never your surname or e-mail.' },
+  { value: 'Anonymous', label: 'Anonymous', hint: 'No name is shown: the request reads "Anonymous".' },
+];
+
+/** Who may read a request once it is sent (the pastor's approval is its own line). */
+export const PRIVACY_SUMMARY: Record<PrayerPrivacy, string> = {
+  PastorsOnly: 'Pastors only',
+  PrayerTeam: 'Pastors and the prayer team',
+  PrayerWall: 'Everyone, on the public prayer wall',
+};
+
+export const wallNameLabel = (wallName: PrayerWallName) => WALL_NAME_CHOICES.find((choice) => choice.value === wallName)?.label ?? wallName;
+
+const WIDTH: Record<PrayerPrivacy, number> = { PastorsOnly: 0, PrayerTeam: 1, PrayerWall: 2 };
+
+export type NarrowerChoice = { privacy: PrayerPrivacy; wallName?: PrayerWallName; label: string };
+
+/**
+ * The privacy a request may still move to: only narrower ones (the server refuses the rest). A wall request
+ * shown with a first name may also stay on the wall as Anonymous.
+ */
+export function narrowerChoices(request: Pick<PrayerRequest, 'privacy' | 'wallName'>): NarrowerChoice[] {
+  const choices: NarrowerChoice[] = [];
+  if (request.privacy === 'PrayerWall' && request.wallName === 'FirstName') {
+    choices.push({ privacy: 'PrayerWall', wallName: 'Anonymous', label: 'Keep it on the prayer wall, but as Anonymous' });
+  }
+  for (const choice of [...PRIVACY_CHOICES].reverse()) {
+    if (WIDTH[choice.value] < WIDTH[request.privacy]) choices.push({ privacy: choice.value, label: choice.label });
+  }
+  return choices;
+}
 
 /** Sends a prayer request: null once the server has it, else the errors for the form. */
 export function useCreatePrayerRequest() {
   const graphql = useMemberGraphql();
-  return useCallback(async (request: { title: string; body: string }) => failureOf(await graphql.request(CREATE_PRAYER_REQUEST, request)), [graphql]);
+  return useCallback(
+    async (request: { title: string; body: string; privacy: PrayerPrivacy; wallName?: PrayerWallName }) => failureOf(await graphql.request(CREATE_PRAYER_REQUEST, request)),
+    [graphql],
+  );
 }
 
 export function useMyPrayerRequests() {
   return useMemberRead<{ allPrayerRequests: PrayerRequest[] }>(MY_PRAYER_REQUESTS);
+}
+
+/** Closes, renews or narrows one of the member's requests: the request as the server now has it, or the errors. */
+export function useChangePrayerRequest() {
+  const graphql = useMemberGraphql();
+  return useCallback(
+    async (id: string, change: PrayerChange): Promise<{ request: PrayerRequest } | { errors: FormErrors }> => {
+      const { kind, ...variables } = change;
+      const result = await graphql.request<Record<string, PrayerRequest>>(CHANGES[kind], { id, ...variables });
+      const request = result.data && Object.values(result.data)[0];
+      if (result.errors?.length || !request) return { errors: toFormErrors(result.errors ?? []) };
+      return { request };
+    },
+    [graphql],
+  );
 }

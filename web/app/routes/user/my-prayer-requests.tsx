@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { PRAYER_STATUS_LABELS, useMyPrayerRequests } from '../../features/member/prayer-requests';
-import { formatDate } from '../../lib/format';
+import { PrayerRequestRecord } from '../../features/member/prayer-request-record';
+import { useMyPrayerRequests, type PrayerRequest } from '../../features/member/prayer-requests';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/my-prayer-requests';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My prayer requests', 'The prayer requests you have sent.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My prayer requests', 'The prayer requests you have sent, who may read them, and the replies from our pastors.');
 
 export default function MyPrayerRequests() {
   const { data, loading, failed } = useMyPrayerRequests();
-  const requests = data?.allPrayerRequests ?? [];
+  // A change answers the request as it now is; it replaces the one read when the page opened.
+  const [changed, setChanged] = useState<Record<string, PrayerRequest>>({});
+  const requests = (data?.allPrayerRequests ?? []).map((request) => changed[request.id] ?? request);
   return (
     <>
       <h1>My prayer requests</h1>
@@ -21,14 +24,7 @@ export default function MyPrayerRequests() {
       )}
       <ul className="record-list">
         {requests.map((request) => (
-          <li key={request.id} className="record">
-            <div className="record-head">
-              <h2>{request.title}</h2>
-              <span className={`status status-${request.status}`}>{PRAYER_STATUS_LABELS[request.status] ?? request.status}</span>
-            </div>
-            <p className="record-meta">{formatDate(request.createdAt)}</p>
-            <p className="record-body">{request.body}</p>
-          </li>
+          <PrayerRequestRecord key={request.id} request={request} onChanged={(updated) => setChanged((previous) => ({ ...previous, [updated.id]: updated }))} />
         ))}
       </ul>
     </>

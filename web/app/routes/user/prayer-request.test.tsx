@@ -32,14 +32,57 @@ describe('a prayer request', () => {
     await waitFor(() => expect(document.activeElement).toBe(title()));
   });
 
-  it('goes back to the dashboard with a thank-you once the prayer team has it', async () => {
+  it('goes back to the dashboard with a thank-you once the pastors have it', async () => {
     const { user, sent } = renderPrayerRequest({ data: { createPrayerRequest: { id: '3' } } });
     await user.type(title(), ' Healing for my mother ');
     await user.type(body(), 'Her operation is on Thursday.');
     await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
 
-    expect(await screen.findByText('Thank you. Your prayer request has been sent to our prayer team.')).toBeTruthy();
+    expect(await screen.findByText('Thank you. Your prayer request has been sent to our pastors.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Welcome, Priscilla' })).toBeTruthy();
-    expect(sent.map((operation) => [operation.variables, operation.token])).toEqual([[{ title: 'Healing for my mother', body: 'Her operation is on Thursday.' }, 'member-token']]);
+    expect(sent.map((operation) => [operation.variables, operation.token])).toEqual([[{ title: 'Healing for my mother', body: 'Her operation is on Thursday.', privacy: 'PastorsOnly' }, 'member-token']]);
+  });
+});
+
+describe('who may read a prayer request', () => {
+  const choice = (name: string) => screen.getByRole('radio', { name });
+  const help = (radio: HTMLElement) => document.getElementById(radio.getAttribute('aria-describedby')!)!.textContent;
+
+  it('is pastors only unless the member chooses otherwise, each choice explained in plain words', () => {
+    renderPrayerRequest({ data: null });
+    expect(screen.getByRole('group', { name: 'Who may read it?' })).toBeTruthy();
+    expect((choice('Pastors only') as HTMLInputElement).checked).toBe(true);
+    expect(help(choice('Pastors only'))).toBe('Only our pastors read it. Nobody else at church sees it.');
+    expect(help(choice('The prayer team'))).toMatch(/do not see your e-mail, phone or address/);
+    expect(help(choice('The public prayer wall (after a pastor approves it)'))).toMatch(/^Anyone visiting our website can read it/);
+    expect(screen.queryByRole('group', { name: 'Your name on the prayer wall' })).toBeNull();
+  });
+
+  it('asks how the name is shown only for the wall, anonymous unless the member picks their first name', async () => {
+    const { user, sent } = renderPrayerRequest({ data: { createPrayerRequest: { id: '4' } } });
+    await user.type(title(), 'A new job');
+    await user.type(body(), 'Interviews next week.');
+    await user.click(choice('The public prayer wall (after a pastor approves it)'));
+    expect((choice('Anonymous') as HTMLInputElement).checked).toBe(true);
+    expect(help(choice('My first name'))).toBe('Your first name is shown, never your surname or e-mail.');
+    await user.click(choice('My first name'));
+    await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
+
+    expect(await screen.findByText(/It will appear on the prayer wall once a pastor approves it\./)).toBeTruthy();
+    expect(sent[0].variables).toEqual({ title: 'A new job', body: 'Interviews next week.', privacy: 'PrayerWall', wallName: 'FirstName' });
+  });
+
+  it('sends no name choice once the member goes back to the prayer team, and ties the server\'s message to the choice', async () => {
+    const { user, sent } = renderPrayerRequest({ errors: [fieldError('privacy', 'Please choose who may read it')] });
+    await user.click(choice('The public prayer wall (after a pastor approves it)'));
+    await user.click(choice('The prayer team'));
+    expect(screen.queryByRole('group', { name: 'Your name on the prayer wall' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
+
+    await screen.findByText('Please choose who may read it');
+    expect(sent[0].variables).toMatchObject({ privacy: 'PrayerTeam' });
+    expect(sent[0].variables).not.toHaveProperty('wallName');
+    expect(choice('The prayer team').getAttribute('aria-invalid')).toBe('true');
+    expect(choice('The prayer team').getAttribute('aria-describedby')).toMatch(/field-privacy-error/);
   });
 });

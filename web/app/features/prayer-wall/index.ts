@@ -1,0 +1,2 @@
+export { PrayerWallCard } from './prayer-wall-card';
+export { loadPrayerWall, prayFor, type PrayedAnswer } from './prayer-wall';
