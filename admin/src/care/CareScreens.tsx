@@ -19,7 +19,7 @@ import { REQUEST_STATUS_HELP, REQUEST_STATUSES, RequestStatusInput } from '../co
 import { useCanManageCare } from '../common/requests';
 import { ListLoadError, ShowLoadError } from '../common/screens';
 import { addCareNote, replyToCareRequest, updateCareRequest, useCareTeam } from './careApi';
-import { age, KIND_CHOICES, KIND_LABELS, KIND_RESOURCES, staffName, type StaffMember } from './careLabels';
+import { age, KIND_CHOICES, KIND_LABELS, KIND_RESOURCES, staffName, type StaffMember } from '../common/care';
 
 type CareEvent = {
   id: string;

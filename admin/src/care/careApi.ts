@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { graphqlRequest } from '../data/graphqlRequest';
-import type { StaffMember } from './careLabels';
+import type { StaffMember } from '../common/care';
 
 const CARE_TEAM = 'query CareTeam { careTeam { id firstname lastname role } }';
 

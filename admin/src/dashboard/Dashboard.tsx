@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, Title, useGetList, usePermissions, type RaRecord } from 'react-admin';
 import { can, type Permission, type Permissions } from '../auth/permissions';
-import { age, KIND_LABELS } from '../care/careLabels';
+import { age, KIND_LABELS } from '../common/care';
 import { formatMoney } from '../common/format';
 import { listUrl } from '../common/links';
 import { adminResource } from '../resources';
