@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, Chip, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Confirm,
@@ -19,7 +19,7 @@ import { REQUEST_STATUS_HELP, REQUEST_STATUSES, RequestStatusInput } from '../co
 import { useCanManageCare } from '../common/requests';
 import { ListLoadError, ShowLoadError } from '../common/screens';
 import { addCareNote, replyToCareRequest, updateCareRequest, useCareTeam } from './careApi';
-import { age, KIND_CHOICES, KIND_LABELS, KIND_RESOURCES, staffName, type StaffMember } from '../common/care';
+import { age, CARE_KINDS, kindOf, staffName, type StaffMember } from '../common/care';
 
 type CareEvent = {
   id: string;
@@ -64,7 +64,7 @@ const useCareFilters = () => {
   const team = useCareTeam();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search subject, message or name" />,
-    <SelectInput key="kind" source="kind" label="Kind" choices={KIND_CHOICES} alwaysOn emptyText="Any kind" />,
+    <SelectInput key="kind" source="kind" label="Kind" choices={CARE_KINDS} alwaysOn emptyText="Any kind" />,
     <RequestStatusInput key="status" alwaysOn emptyText="Any status" />,
     <SelectInput key="assigneeId" source="assigneeId" label="Assigned to" choices={team.map((person) => ({ id: person.id, name: staffName(person) }))} alwaysOn emptyText="Anyone" />,
     <QuickFilter key="open" source="open" label="Open (not closed)" defaultValue />,
@@ -75,7 +75,7 @@ const useCareFilters = () => {
   ];
 };
 
-const KindField = (_props: { source?: string }) => <span>{KIND_LABELS[useRecordContext<CareRequest>()?.kind ?? ''] ?? ''}</span>;
+const KindField = (_props: { source?: string }) => <span>{kindOf(useRecordContext<CareRequest>()?.kind)?.name ?? ''}</span>;
 
 const AssigneeField = (_props: { source?: string }) => {
   const assignee = useRecordContext<CareRequest>()?.assignee;
@@ -286,6 +286,7 @@ const CareRequestDetails = () => {
   const record = useRecordContext<CareRequest>();
   const canManage = useCanManageCare();
   if (!record) return null;
+  const kind = kindOf(record.kind);
   const recipient = record.requesterEmail ? `${record.requesterName} <${record.requesterEmail}>` : record.requesterName;
   return (
     <CardContent sx={{ display: 'grid', gap: 3 }}>
@@ -294,7 +295,7 @@ const CareRequestDetails = () => {
           {record.subject}
         </Typography>
         <Typography color="text.secondary">
-          {KIND_LABELS[record.kind] ?? record.kind} · received {formatWhen(record.createdAt)} ({age(record.createdAt)})
+          {kind?.name ?? record.kind} · received {formatWhen(record.createdAt)} ({age(record.createdAt)})
         </Typography>
       </Box>
       {record.overdue && <Alert severity="warning">Nobody has replied yet, 2 days after it came.</Alert>}
@@ -306,9 +307,11 @@ const CareRequestDetails = () => {
       </Section>
       <Section title="Message">
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{record.message || 'No message: the form has no text box.'}</Typography>
-        <Box sx={{ mt: 1 }}>
-          <Link to={`/${KIND_RESOURCES[record.kind]}/${record.recordId}/show`}>{`Open it in the list of ${(KIND_LABELS[record.kind] ?? '').toLowerCase()}s`}</Link>
-        </Box>
+        {kind && (
+          <Box sx={{ mt: 1 }}>
+            <Link to={`/${kind.resource}/${record.recordId}/show`}>{`Open it in ${kind.list}`}</Link>
+          </Box>
+        )}
       </Section>
       <Section title="Status">
         {canManage ? (
@@ -358,7 +361,7 @@ const CareRequestDetails = () => {
 
 /** One request: who sent it and what they wrote, its status and assignee, its timeline, and notes and replies. */
 export const CareShow = () => (
-  <Show title="Care request" actions={false} error={<ShowLoadError />} component={Card}>
+  <Show title="Care request" actions={false} error={<ShowLoadError />}>
     <CareRequestDetails />
   </Show>
 );

@@ -1,23 +1,15 @@
 /** Words for the care inbox that the dashboard needs too, kept out of the screens so it does not load them. */
 
-export const KIND_LABELS: Record<string, string> = {
-  ContactEnquiry: 'Contact enquiry',
-  Question: 'Question',
-  CounsellingRequest: 'Counselling request',
-  BaptismRequest: 'Baptism request',
-  PrayerRequest: 'Prayer request',
-};
+/** The five kinds of request in the care inbox: `name` for one, `list` and `resource` for the console's list of that kind. */
+export const CARE_KINDS = [
+  { id: 'ContactEnquiry', name: 'Contact enquiry', list: 'Contact enquiries', resource: 'contact-enquiries' },
+  { id: 'Question', name: 'Question', list: 'Questions', resource: 'questions' },
+  { id: 'CounsellingRequest', name: 'Counselling request', list: 'Counselling requests', resource: 'counselling-requests' },
+  { id: 'BaptismRequest', name: 'Baptism request', list: 'Baptism requests', resource: 'baptism-requests' },
+  { id: 'PrayerRequest', name: 'Prayer request', list: 'Prayer requests', resource: 'prayer-requests' },
+];
 
-export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
-
-/** The console's list of each kind, where the request also appears (`recordId` is its id there). */
-export const KIND_RESOURCES: Record<string, string> = {
-  ContactEnquiry: 'contact-enquiries',
-  Question: 'questions',
-  CounsellingRequest: 'counselling-requests',
-  BaptismRequest: 'baptism-requests',
-  PrayerRequest: 'prayer-requests',
-};
+export const kindOf = (kind: unknown) => CARE_KINDS.find((candidate) => candidate.id === kind);
 
 export type StaffMember = { id: string; firstname: string; lastname: string; role?: string };
 

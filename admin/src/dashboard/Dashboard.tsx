@@ -1,18 +1,12 @@
 import { Box, Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, Title, useGetList, usePermissions, type RaRecord } from 'react-admin';
 import { can, type Permission, type Permissions } from '../auth/permissions';
-import { age, KIND_LABELS } from '../common/care';
+import { age, CARE_KINDS, kindOf } from '../common/care';
 import { formatMoney } from '../common/format';
 import { listUrl } from '../common/links';
 import { adminResource } from '../resources';
 
-const REQUEST_TYPES = [
-  { resource: 'contact-enquiries', label: 'Contact enquiries' },
-  { resource: 'questions', label: 'Questions' },
-  { resource: 'counselling-requests', label: 'Counselling requests' },
-  { resource: 'baptism-requests', label: 'Baptism requests' },
-  { resource: 'prayer-requests', label: 'Prayer requests' },
-].map((type) => ({ ...type, permission: adminResource(type.resource).permission }));
+const REQUEST_TYPES = CARE_KINDS.map((kind) => ({ resource: kind.resource, label: kind.list, permission: adminResource(kind.resource).permission }));
 
 const RECENT = { pagination: { page: 1, perPage: 5 }, sort: { field: 'createdAt', order: 'DESC' as const } };
 const COUNT_ONLY = { pagination: { page: 1, perPage: 1 } };
@@ -117,7 +111,7 @@ const OverdueRequests = () => {
         {data.map((record) => (
           <ListItem key={record.id} disablePadding>
             <ListItemButton component={Link} to={`/care/${encodeURIComponent(String(record.id))}/show`}>
-              <ListItemText primary={String(record.subject ?? '')} secondary={`${KIND_LABELS[String(record.kind)] ?? ''} · ${String(record.requesterName ?? '')} · ${age(record.createdAt)}`} />
+              <ListItemText primary={String(record.subject ?? '')} secondary={`${kindOf(record.kind)?.name ?? ''} · ${String(record.requesterName ?? '')} · ${age(record.createdAt)}`} />
             </ListItemButton>
           </ListItem>
         ))}
