@@ -9,15 +9,14 @@ import {
   SearchInput,
   SelectInput,
   Show,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import { StatusField, STATUS_LABELS } from '../common/fields';
 import { formatWhen } from '../common/format';
 import { REQUEST_STATUS_HELP, REQUEST_STATUSES, RequestStatusInput } from '../common/inputs';
 import { useCanManageCare } from '../common/requests';
 import { ListLoadError, ShowLoadError } from '../common/screens';
+import { useAction } from '../common/useAction';
 import { addCareNote, replyToCareRequest, updateCareRequest, useCareTeam } from './careApi';
 import { age, CARE_KINDS, kindOf, staffName, type StaffMember } from '../common/care';
 
@@ -122,28 +121,6 @@ export const CareList = () => (
   </List>
 );
 
-/** Runs one change to the request, says how it went, and reloads the request on success. */
-const useCareAction = () => {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      notify(done, { type: 'success' });
-      refresh();
-      return true;
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
-};
-
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" aria-label={title}>
     <Typography variant="h6" component="h2" gutterBottom>
@@ -164,7 +141,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 
 const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
   const team = useCareTeam();
-  const { busy, run } = useCareAction();
+  const { busy, run } = useAction();
   // The current assignee stays a choice even before the team has loaded, or after they left it.
   const people = record.assignee && !team.some((person) => person.id === record.assignee!.id) ? [record.assignee, ...team] : team;
   return (
@@ -257,7 +234,7 @@ type TextActionProps = {
 const TextAction = ({ title, label, helperText, submitLabel, done, send, confirm }: TextActionProps) => {
   const [text, setText] = useState('');
   const [asking, setAsking] = useState(false);
-  const { busy, run } = useCareAction();
+  const { busy, run } = useAction();
   const submit = async () => {
     setAsking(false);
     if (await run(() => send(text.trim()), done)) setText('');

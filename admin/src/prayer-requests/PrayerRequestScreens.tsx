@@ -1,10 +1,11 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
-import { useState, type ReactElement } from 'react';
-import { Button, DataTable, NumberField, SelectField, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import type { ReactElement } from 'react';
+import { Button, DataTable, NumberField, SelectField, TextField, usePermissions, useRecordContext } from 'react-admin';
 import { can, type Permissions } from '../auth/permissions';
 import { PersonField, PreviewField, WhenField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
+import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
 
 type PrayerRequestUser = { title?: string; firstname?: string; lastname?: string; country?: string; state?: string; city?: string };
@@ -76,24 +77,10 @@ const REMOVE = 'mutation RemovePrayerFromWall($id: ID!) { removePrayerFromWall(i
 /** One moderation step on the public prayer wall, offered only where it makes sense for the request. */
 const WallButton = ({ label, icon, mutation, allowedWhen, done }: { label: string; icon: ReactElement; mutation: string; allowedWhen: (record: PrayerRequest) => boolean; done: string }) => {
   const record = useRecordContext<PrayerRequest>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   if (!record || !allowedWhen(record)) return null;
-  const run = async () => {
-    setBusy(true);
-    try {
-      await graphqlRequest(mutation, { id: record.id });
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button label={label} onClick={() => void run()} disabled={busy}>
+    <Button label={label} onClick={() => void run(() => graphqlRequest(mutation, { id: record.id }), done)} disabled={busy}>
       {icon}
     </Button>
   );
