@@ -3,12 +3,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Confirm,
   DataTable,
+  FilterButton,
   Link,
   List,
   NumberInput,
   SearchInput,
   SelectInput,
   Show,
+  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { StatusField, STATUS_LABELS } from '../common/fields';
@@ -100,11 +102,16 @@ const LastReplyField = (_props: { source?: string }) => {
 /** The list asks only for its columns: the message and timeline of every row would be heavy and unread. */
 const LIST_FIELDS = ['id', 'kind', 'subject', 'requesterName', 'status', 'createdAt', 'lastReplyAt', 'overdue', 'assigneeId', { assignee: ['id', 'firstname', 'lastname'] }];
 
-/** Every contact enquiry, question, counselling, baptism and prayer request in one list, newest first. */
+/** Every contact enquiry, question, counselling, baptism and prayer request in one list, newest first. No export: these are special-category data. */
 export const CareList = () => (
   <List
     title="Care inbox"
     filters={useCareFilters()}
+    actions={
+      <TopToolbar>
+        <FilterButton />
+      </TopToolbar>
+    }
     sort={{ field: 'createdAt', order: 'DESC' }}
     queryOptions={{ meta: { sparseFields: LIST_FIELDS } }}
     error={<ListLoadError />}

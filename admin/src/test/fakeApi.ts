@@ -50,7 +50,7 @@ const SDL = `
 /** Input filters as graphql-js hands them over: `ID` values are always coerced to strings. */
 type PostFilter = { ids?: string[]; q?: string; categoryId?: string; status?: string };
 type Post = { id: string; name: string; body: string; excerpt: string; image: string | null; categoryId: string; status: string; createdAt: string };
-export type Call = { operation: string; variables: Record<string, unknown>; authorization: string | null };
+export type Call = { operation: string; query: string; variables: Record<string, unknown>; authorization: string | null };
 
 export function createFakeApi() {
   const schema = buildSchema(SDL);
@@ -131,7 +131,7 @@ export function createFakeApi() {
     const { query, variables = {}, operationName } = JSON.parse(init.body) as { query: string; variables?: Record<string, unknown>; operationName?: string };
     const authorization = new Headers(init?.headers).get('authorization');
     const introspection = query.includes('__schema');
-    calls.push({ operation: operationName ?? (introspection ? 'IntrospectionQuery' : 'anonymous'), variables, authorization });
+    calls.push({ operation: operationName ?? (introspection ? 'IntrospectionQuery' : 'anonymous'), query, variables, authorization });
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (introspection && introspectionStatus !== 200) {
       return json({ errors: [{ message: 'Schema introspection is only available to admins', extensions: { code: 'FORBIDDEN' } }] }, introspectionStatus);
