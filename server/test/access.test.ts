@@ -22,12 +22,15 @@ const SIGNED_IN_GRAPHQL = new Set([
   'Mutation.captureBookOrder',
   'Mutation.captureDonation',
   'Mutation.changePassword',
+  'Mutation.changePrayerPrivacy',
+  'Mutation.closePrayerRequest',
   'Mutation.createBookOrder',
   'Mutation.createDonation',
   'Mutation.createPost',
   'Mutation.createPrayerRequest',
   'Mutation.deletePost',
   'Mutation.logout',
+  'Mutation.renewPrayerRequest',
   'Mutation.updatePost',
 ]);
 

@@ -74,6 +74,7 @@ describe('the legacy paths answer the shapes of the contract', () => {
     const prayer = {
       id: 'number', title: 'string', body: 'string', status: 'string', note: null, userId: 'number', createdAt: 'string',
       users: { title: 'string', firstname: 'string', lastname: 'string', country: 'string', state: 'string', city: 'string' },
+      privacy: 'string', wallName: null, wallStatus: 'string', prayedCount: 'number', expiresAt: 'string',
     };
     expectShape(await get('/api/all-prayer-requests'), [prayer]);
     expectShape(await get(`/api/prayer-request/${member.id}/my-prayer-requests`, member.token), [prayer]);

@@ -56,7 +56,7 @@ describe('requests and pastoral care', () => {
     const { body } = await post('counselling', { ...forms.counselling.payload(), email: sender, description: secret }).expect(201);
 
     const staff = await smtp.waitFor((m) => m.to.includes(STAFF) && m.subject === `New counselling request #${body.id}`);
-    expect(staff.text).toContain(`http://site.test/admin/CounsellingRequest/${body.id}/show`);
+    expect(staff.text).toContain(`http://site.test/admin/care/CounsellingRequest-${body.id}/show`);
     expect(staff.raw).not.toContain(secret);
 
     const ack = await smtp.waitFor((m) => m.to.includes(sender) && m.subject === 'Your message has been received');
@@ -79,7 +79,7 @@ describe('requests and pastoral care', () => {
     expect(made.body).toMatchObject({ title: 'Healing', body: 'For my mother', userId: member.id, status: 'New' });
 
     const staff = await smtp.waitFor((m) => m.to.includes(STAFF) && m.subject === `New prayer request #${made.body.id}`);
-    expect(staff.text).toContain(`http://site.test/admin/PrayerRequest/${made.body.id}/show`);
+    expect(staff.text).toContain(`http://site.test/admin/care/PrayerRequest-${made.body.id}/show`);
     const ack = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject === 'Your message has been received');
     expect(ack.raw).not.toContain('For my mother');
   });
@@ -211,7 +211,7 @@ describe('requests and pastoral care', () => {
       expect(Array.isArray(list.body)).toBe(true);
     }
     const baptisms = await t.http.get('/api/all-baptism').set(bearer(admin)).expect(200);
-    expect(baptisms.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), phone: expect.any(String), status: 'New', note: null, createdAt: expect.any(String) });
+    expect(baptisms.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), phone: expect.any(String), status: 'New', note: null, createdAt: expect.any(String), assigneeId: null, lastReplyAt: null });
 
     const asMember = await t.gql('{ allQuestions { id } }', {}, member.token);
     expect(asMember.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -259,6 +259,11 @@ describe('requests and pastoral care', () => {
           userId: alice.id,
           createdAt: expect.any(String),
           users: { title: 'Brother', firstname: 'Alice', lastname: 'Adams', country: 'United Kingdom', state: 'England', city: 'Croydon' },
+          privacy: 'PastorsOnly',
+          wallName: null,
+          wallStatus: 'NotRequested',
+          prayedCount: 0,
+          expiresAt: expect.any(String),
         },
       ]);
       const refused = await t.http.get(`/api/prayer-request/${alice.id}/my-prayer-requests`).set(bearer(bob.token)).expect(403);

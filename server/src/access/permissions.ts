@@ -1,7 +1,7 @@
 import type { AuthUser } from './auth-user.js';
 
 /** Every role an account can hold; the database enum and GraphQL's `Role` follow this list. */
-export const ROLES = ['Member', 'Admin'] as const;
+export const ROLES = ['Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What an entry point or a service may ask of its caller. Entry points name these, never a role. */
@@ -12,16 +12,24 @@ export const PERMISSIONS = [
   'content:write',
   /** The site's settings: address, service times, social links. */
   'settings:write',
-  /** Every contact enquiry, question, counselling, baptism and prayer request, with the sender's details and staff notes. */
+  /** Every contact enquiry, question, counselling, baptism and prayer request and its timeline: the care inbox. */
   'care:read',
-  /** Follow-up on those requests: status, notes, deletion. */
+  /** The sender's e-mail, telephone and address beside a request. */
+  'care:contact-details',
+  /** Follow-up on those requests: status, assignment, notes, replies, deletion. */
   'care:manage',
+  /** Prayer requests their senders shared with the prayer team or the wall, while they are open and shared. */
+  'prayer:read-shared',
+  /** Approving prayer requests for the public wall, and taking them off it. */
+  'prayer:moderate',
   /** Every member's donations and book orders. */
   'finance:read',
   /** Shipping and refunds. */
   'finance:manage',
   /** Member accounts: lists and look-ups. */
   'members:manage',
+  /** Giving an account a staff role, or taking it away. */
+  'roles:assign',
   /** The GraphQL schema in production, and the larger query-cost budget an export needs. */
   'schema:read',
 ] as const;
@@ -31,6 +39,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Member: [],
   Admin: PERMISSIONS,
+  Pastor: ['console:sign-in', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared', 'prayer:moderate'],
+  PrayerTeam: ['console:sign-in', 'prayer:read-shared'],
+  Editor: ['console:sign-in', 'content:write'],
+  Finance: ['console:sign-in', 'finance:read', 'finance:manage'],
 };
 
 export const can = (user: Pick<AuthUser, 'role'> | null | undefined, permission: Permission): boolean =>

@@ -1,4 +1,4 @@
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { ClientIp } from '../common/decorators.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
@@ -6,7 +6,8 @@ import { ListMetadata, toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { AuthService } from './auth.service.js';
 import { AuthPayload, ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs, SendResetTokenArgs } from './dto/auth.args.js';
-import { AllUsersArgs } from './dto/user.args.js';
+import { ROLE_PERMISSIONS, type Permission } from '../access/permissions.js';
+import { AllUsersArgs, UpdateUserArgs } from './dto/user.args.js';
 import { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
 
@@ -87,5 +88,16 @@ export class AuthResolver {
   @Query(() => ListMetadata)
   async _allUsersMeta(@Args() args: AllUsersArgs): Promise<ListMetadata> {
     return { count: await this.users.count(args.filter) };
+  }
+
+  @Can('members:manage', 'roles:assign')
+  @Mutation(() => User, { description: 'Gives an account a role; the last Admin cannot be demoted.' })
+  async updateUser(@Args() { id, role }: UpdateUserArgs): Promise<User> {
+    return role ? this.users.setRole(toId(id), role) : this.users.get(toId(id));
+  }
+
+  @ResolveField(() => [String], { description: "What the account's role allows (the console builds its menu from these)." })
+  permissions(@Parent() user: User): readonly Permission[] {
+    return ROLE_PERMISSIONS[user.role];
   }
 }

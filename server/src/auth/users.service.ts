@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
+import type { Role } from '../access/permissions.js';
 import type { UserFilter } from './dto/user.args.js';
 import { User } from './entities/user.entity.js';
 
@@ -20,7 +21,7 @@ const LIST: ListOptions = {
   searchable: ['user.firstname', 'user.lastname', 'user.email', 'user.phone', 'user.country', 'user.city'],
 };
 
-/** Members and admins as the admin console sees them. */
+/** Members and staff as the admin console sees them. */
 @Injectable()
 export class UsersService {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
@@ -48,6 +49,21 @@ export class UsersService {
 
   findByEmail(email: string): Promise<User[]> {
     return this.users.findBy({ email: email.trim().toLowerCase() });
+  }
+
+  /**
+   * Gives an account a role. The Admin rows are locked while deciding, so two admins demoting each other at once
+   * cannot leave nobody able to assign roles.
+   */
+  async setRole(id: number, role: Role): Promise<User> {
+    return this.users.manager.transaction(async (manager) => {
+      const admins: { id: number }[] = await manager.query(`SELECT id FROM users WHERE role = 'Admin' ORDER BY id FOR UPDATE`);
+      const user = await manager.findOneBy(User, { id });
+      if (!user) throw AppError.notFound('The member');
+      if (user.role === 'Admin' && role !== 'Admin' && admins.length === 1) throw AppError.badInput('role', 'There must be at least one Admin');
+      user.role = role;
+      return manager.save(user);
+    });
   }
 
   /** For DataLoaders: the users of these ids, in no particular order. */

@@ -66,6 +66,8 @@ export const PUBLIC_GRAPHQL = new Set([
   'Mutation.createBaptismRequest',
   'Query.paymentSettings',
   'Query.siteSettings',
+  'Query.prayerWall',
+  'Mutation.prayFor',
 ]);
 
 /** The public legacy lists (`GET /api/all-…`, spec section 7 "Public reads"): the same answer for every visitor. */

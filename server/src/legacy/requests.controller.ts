@@ -77,17 +77,18 @@ export class LegacyRequestsController {
   @Post('make-prayer-request')
   async makePrayerRequest(@CurrentUser() caller: AuthUser, @Body() { usersId, ...input }: LegacyPrayerRequestBody) {
     requireSelf(caller, usersId === undefined ? undefined : Number(usersId), 'usersId');
-    return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input)), caller);
+    return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input), caller), caller);
   }
 
   @Get('prayer-request/:userId/my-prayer-requests')
   async myPrayerRequests(@CurrentUser() caller: AuthUser, @Param('userId') userId: string) {
-    return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request), caller));
+    return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));
   }
 
-  @Can('care:read')
+  /** Pastors get every request; the prayer team those shared with it while open, without the members' place. */
+  @Can('prayer:read-shared')
   @Get('all-prayer-requests')
-  async allPrayerRequests() {
-    return (await this.prayers.withMembers()).map(toLegacyPrayerRequest);
+  async allPrayerRequests(@CurrentUser() caller: AuthUser) {
+    return (await this.prayers.withMembers(caller)).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));
   }
 }

@@ -1,3 +1,4 @@
+import type { AuthUser } from '../access/auth-user.js';
 import type { User } from '../auth/entities/user.entity.js';
 import type { Donation } from '../commerce/donations/donation.entity.js';
 import type { BookOrder } from '../commerce/orders/book-order.entity.js';
@@ -9,6 +10,7 @@ import type { VisitImage } from '../content/images/visit-image.entity.js';
 import type { PostCategory } from '../content/posts/post-category.entity.js';
 import type { Post } from '../content/posts/post.entity.js';
 import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
+import { forContactViewer } from '../requests/staff-only.js';
 import type { Video } from '../content/videos/video.entity.js';
 
 /**
@@ -87,7 +89,8 @@ export const toLegacyBook = (book: Book) => ({
 });
 
 /** A prayer request as the legacy tables read it, with the spec's `users{...}`. */
-export const toLegacyPrayerRequest = (request: PrayerRequest) => ({
+/** The spec's shape, then what pastoral care added (privacy, wall, sharing); the member's place only for pastoral staff. */
+export const toLegacyPrayerRequest = (request: PrayerRequest, viewer: AuthUser) => ({
   id: request.id,
   title: request.title,
   body: request.body,
@@ -95,7 +98,12 @@ export const toLegacyPrayerRequest = (request: PrayerRequest) => ({
   note: request.note,
   userId: request.userId,
   createdAt: request.createdAt,
-  users: request.user ? legacyUser(request.user, USER_VIEWS.requester) : null,
+  users: request.user ? forContactViewer(legacyUser(request.user, USER_VIEWS.requester), viewer, request.userId) : null,
+  privacy: request.privacy,
+  wallName: request.wallName,
+  wallStatus: request.wallStatus,
+  prayedCount: request.prayedCount,
+  expiresAt: request.expiresAt,
 });
 
 /** A created checkout as the legacy client reads it: `id` is the PayPal order id, as PayPal answers it. */

@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where the recipient's answer goes, when not back to the no-reply sender. */
+  replyTo?: string;
 }
 
 const MAIL_QUEUE = 'mail';

@@ -4,13 +4,14 @@ import { CurrentUser, Can } from '../access/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimit } from '../common/rate-limit.js';
-import { AllPrayerRequestsArgs, CreatePrayerRequestArgs } from './dto/prayer-request.args.js';
+import { AllPrayerRequestsArgs, ChangePrayerPrivacyArgs, CreatePrayerRequestArgs } from './dto/prayer-request.args.js';
 import { UpdateRequestArgs } from './dto/review.args.js';
-import { PrayerRequest, PrayerRequestUser } from './entities/prayer-request.entity.js';
+import { PrayerReply, PrayerRequest, PrayerRequestUser } from './entities/prayer-request.entity.js';
+import { forContactViewer, seesStaffFields } from './staff-only.js';
 import { SUBMISSIONS_PER_MINUTE } from './request-kinds.js';
 import { PrayerRequestsService } from './prayer-requests.service.js';
 
-/** Members make and read their own prayer requests; admins read and follow up all of them. */
+/** Members make, read and narrow their own prayer requests; pastors read and follow up all; the prayer team reads shared ones. */
 @Resolver(() => PrayerRequest)
 export class PrayerRequestsResolver {
   constructor(private readonly prayers: PrayerRequestsService) {}
@@ -21,7 +22,7 @@ export class PrayerRequestsResolver {
     return this.prayers.create(caller, input);
   }
 
-  @Query(() => [PrayerRequest], { description: 'Admins see all; a member only their own.' })
+  @Query(() => [PrayerRequest], { description: 'Pastors see all; the prayer team those shared with it while open; a member their own.' })
   allPrayerRequests(@CurrentUser() caller: AuthUser, @Args() args: AllPrayerRequestsArgs): Promise<PrayerRequest[]> {
     return this.prayers.list(caller, args, args.filter);
   }
@@ -31,15 +32,15 @@ export class PrayerRequestsResolver {
     return { count: await this.prayers.count(caller, args.filter) };
   }
 
-  @Query(() => PrayerRequest, { description: 'The owner or an admin.' })
+  @Query(() => PrayerRequest, { description: 'Whoever may read it in allPrayerRequests; anyone else NOT_FOUND.' })
   PrayerRequest(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.prayers.get(caller, toId(id));
   }
 
   @Can('care:manage')
   @Mutation(() => PrayerRequest, { description: 'Staff follow-up: status and internal note.' })
-  updatePrayerRequest(@Args() { id, ...changes }: UpdateRequestArgs): Promise<PrayerRequest> {
-    return this.prayers.followUp(toId(id), changes);
+  updatePrayerRequest(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<PrayerRequest> {
+    return this.prayers.followUp(toId(id), changes, caller);
   }
 
   @Can('care:manage')
@@ -48,9 +49,31 @@ export class PrayerRequestsResolver {
     return this.prayers.remove(toId(id));
   }
 
-  /** One query for a whole page of requests, through the per-request loader. */
+  @Mutation(() => PrayerRequest, { description: 'The member closes their own request.' })
+  closePrayerRequest(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
+    return this.prayers.close(caller, toId(id));
+  }
+
+  @Mutation(() => PrayerRequest, { description: 'The member shares their request for another 30 days.' })
+  renewPrayerRequest(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
+    return this.prayers.renew(caller, toId(id));
+  }
+
+  @Mutation(() => PrayerRequest, { description: 'The member narrows who may read their request; it can never be widened.' })
+  changePrayerPrivacy(@CurrentUser() caller: AuthUser, @Args() args: ChangePrayerPrivacyArgs): Promise<PrayerRequest> {
+    return this.prayers.changePrivacy(caller, args);
+  }
+
+  /** One query for a whole page of requests, through the per-request loader; the place only to pastoral staff. */
   @ResolveField(() => PrayerRequestUser, { nullable: true })
-  user(@Parent() request: PrayerRequest, @Context() context: GraphQLContext) {
-    return context.loaders.user.load(request.userId);
+  async user(@CurrentUser() caller: AuthUser, @Parent() request: PrayerRequest, @Context() context: GraphQLContext) {
+    const member = await context.loaders.user.load(request.userId);
+    return member && forContactViewer(member, caller, request.userId);
+  }
+
+  @ResolveField(() => [PrayerReply], { description: 'What staff replied, oldest first: for the member and pastoral staff.' })
+  async replies(@CurrentUser() caller: AuthUser, @Parent() request: PrayerRequest, @Context() context: GraphQLContext): Promise<PrayerReply[]> {
+    if (request.userId !== caller.id && !seesStaffFields(caller)) return [];
+    return (await context.loaders.prayerReplies.load(request.id)).map(({ body, createdAt }) => ({ body: body ?? '', createdAt }));
   }
 }

@@ -94,3 +94,8 @@ export const PUBLIC_KINDS: readonly RequestKind[] = [CONTACT_ENQUIRY, QUESTION, 
 
 /** Per client address; the 21st contact submission within a minute is refused with 429. */
 export const SUBMISSIONS_PER_MINUTE = 20;
+
+/** Every kind, by its name: the care inbox's `kind`. */
+export const CARE_KINDS: Readonly<Record<string, RequestKind>> = Object.fromEntries(
+  [...PUBLIC_KINDS, PRAYER_REQUEST].map((kind) => [kind.name, kind]),
+);

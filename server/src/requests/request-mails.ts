@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
+import { careId } from './care/care-request.js';
 import type { RequestKind } from './request-kinds.js';
 
 export const ACKNOWLEDGEMENT_SUBJECT = 'Your message has been received';
@@ -10,29 +11,29 @@ export const ACKNOWLEDGEMENT_SUBJECT = 'Your message has been received';
 /** Anyone can type anyone's address into a form, so one address gets at most this many acknowledgements an hour. */
 export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR = 5;
 
-/** Where staff open a request: the admin console runs under /admin with react-admin's `<Resource>/<id>/show` routes. */
+/** Where staff open a request: the care inbox's screen in the admin console (react-admin's `<resource>/<id>/show`). */
 export const adminLink = (publicUrl: string, kind: Pick<RequestKind, 'name'>, id: number) =>
-  `${publicUrl}/admin/${kind.name}/${id}/show`;
+  `${publicUrl}/admin/care/${careId(kind.name, id)}/show`;
 
 /**
- * Tells staff a request arrived. What the sender wrote stays out of the e-mail (religious belief is
- * special-category data); staff read it in the admin console after signing in.
+ * A message to staff about a request: a line, then the link to open it. What the sender wrote stays out of the
+ * e-mail (religious belief is special-category data); staff read it in the admin console after signing in.
  */
-export function staffNotificationMail(to: string, kind: Pick<RequestKind, 'name' | 'label'>, id: number, link: string): MailMessage {
+function linkOnlyMail(to: string, subject: string, opening: string, link: string): MailMessage {
   return {
     to,
-    subject: `New ${kind.label} #${id}`,
-    text: [
-      `A new ${kind.label} (#${id}) has arrived through the website.`,
-      '',
-      'Open it in the admin console (sign in if asked):',
-      '',
-      link,
-      '',
-      "For the sender's privacy, what they wrote is not copied into this e-mail.",
-    ].join('\n'),
+    subject,
+    text: [opening, '', 'Open it in the admin console (sign in if asked):', '', link, '', "For the sender's privacy, what they wrote is not copied into this e-mail."].join('\n'),
   };
 }
+
+/** Tells staff a request arrived. */
+export const staffNotificationMail = (to: string, kind: Pick<RequestKind, 'label'>, id: number, link: string): MailMessage =>
+  linkOnlyMail(to, `New ${kind.label} #${id}`, `A new ${kind.label} (#${id}) has arrived through the website.`, link);
+
+/** Tells a staff member a request is theirs to look after. */
+export const assignmentMail = (to: string, kind: Pick<RequestKind, 'label'>, id: number, link: string): MailMessage =>
+  linkOnlyMail(to, `A ${kind.label} (#${id}) was given to you`, `A ${kind.label} (#${id}) was given to you to look after.`, link);
 
 /** Confirms receipt to the sender without echoing what they wrote, so the form cannot relay text to others. */
 export function acknowledgementMail(to: string): MailMessage {
@@ -47,6 +48,16 @@ export function acknowledgementMail(to: string): MailMessage {
       '',
       'God bless you.',
     ].join('\n'),
+  };
+}
+
+/** Staff's reply to the sender, written in the console; the sender's answer goes to the staff mailbox. */
+export function replyMail(to: string, kind: Pick<RequestKind, 'label'>, body: string, staffEmail: string): MailMessage {
+  return {
+    to,
+    replyTo: staffEmail,
+    subject: `About your ${kind.label}`,
+    text: [body, '', '--', `This is a reply to the ${kind.label} you sent us. You can answer it by replying to this e-mail.`].join('\n'),
   };
 }
 
@@ -65,14 +76,16 @@ export class RequestNotifier {
   ) {}
 
   async announce(kind: Pick<RequestKind, 'name' | 'label'>, id: number, senderEmail?: string): Promise<void> {
-    const messages = [staffNotificationMail(this.config.staffEmail, kind, id, adminLink(this.config.publicUrl, kind, id))];
-    if (senderEmail && (await this.mayAcknowledge(senderEmail))) messages.push(acknowledgementMail(senderEmail));
-    for (const message of messages) {
-      try {
-        await this.mail.queue(message);
-      } catch (error) {
-        this.logger.error(`could not queue an e-mail about ${kind.label} ${id}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    await this.tell(staffNotificationMail(this.config.staffEmail, kind, id, adminLink(this.config.publicUrl, kind, id)), kind, id);
+    if (senderEmail && (await this.mayAcknowledge(senderEmail))) await this.tell(acknowledgementMail(senderEmail), kind, id);
+  }
+
+  /** Queues a message about a stored request; a queueing failure is logged with ids only and swallowed. */
+  async tell(message: MailMessage, kind: Pick<RequestKind, 'label'>, id: number): Promise<void> {
+    try {
+      await this.mail.queue(message);
+    } catch (error) {
+      this.logger.error(`could not queue an e-mail about ${kind.label} ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -4,6 +4,8 @@ import { registerEnumType } from '@nestjs/graphql';
 export enum RequestStatus {
   New = 'New',
   InProgress = 'InProgress',
+  /** Staff answered and wait to hear back. */
+  Waiting = 'Waiting',
   Closed = 'Closed',
 }
 
@@ -12,6 +14,7 @@ registerEnumType(RequestStatus, {
   valuesMap: {
     New: { description: 'New' },
     InProgress: { description: 'In progress' },
+    Waiting: { description: 'Waiting for the sender' },
     Closed: { description: 'Closed' },
   },
 });

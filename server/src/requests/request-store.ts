@@ -3,15 +3,21 @@ import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
 import type { RequestFilter } from './dto/review.args.js';
+import { CareEvent, CareEventType } from './entities/care-event.entity.js';
 import type { RequestRecord } from './entities/request-record.js';
 import { REQUEST_ALIAS, type RequestKind } from './request-kinds.js';
-import type { RequestStatus } from './request-status.js';
+import { RequestStatus } from './request-status.js';
 import { searchableFor } from './staff-only.js';
 
 export interface FollowUp {
   status?: RequestStatus | null;
   note?: string | null;
+  /** Undefined leaves it; null unassigns. */
+  assigneeId?: number | null;
 }
+
+/** A timeline line as a caller describes it; the store adds the request and the time. */
+export type TimelineEntry = Pick<CareEvent, 'type'> & Partial<Pick<CareEvent, 'body' | 'fromStatus' | 'toStatus' | 'assigneeId'>>;
 
 /** Storage and staff review of one kind of request: list, count, show, follow up, delete. */
 export class RequestStore<T extends RequestRecord> {
@@ -54,12 +60,57 @@ export class RequestStore<T extends RequestRecord> {
     return found;
   }
 
-  /** Sets the status (when given) and the note (when given; empty clears it). */
-  async followUp(id: number, changes: FollowUp): Promise<T> {
-    const record = await this.get(id);
-    if (changes.status) record.status = changes.status;
-    if (changes.note !== undefined) record.note = changes.note || null;
-    return this.repository.save(record);
+  /**
+   * Sets the status and the assignee (when given) and the note (when given; empty clears it). A status or
+   * assignee that changes goes on the timeline under `actor`, in the same transaction.
+   */
+  async followUp(id: number, changes: FollowUp, actor: AuthUser): Promise<{ record: T; events: CareEvent[] }> {
+    return this.repository.manager.transaction(async (manager) => {
+      const record = await manager.findOneBy(this.kind.entity, { id } as FindOptionsWhere<T>);
+      if (!record) throw AppError.notFound(`The ${this.kind.label}`);
+      const entries: TimelineEntry[] = [];
+      if (changes.status && changes.status !== record.status) {
+        entries.push({ type: CareEventType.StatusChange, fromStatus: record.status, toStatus: changes.status });
+        record.status = changes.status;
+      }
+      if (changes.assigneeId !== undefined && changes.assigneeId !== record.assigneeId) {
+        entries.push({ type: CareEventType.Assignment, assigneeId: changes.assigneeId });
+        record.assigneeId = changes.assigneeId;
+      }
+      if (changes.note !== undefined) record.note = changes.note || null;
+      const saved = await manager.save(record);
+      const events = await manager.save(entries.map((entry) => this.event(entry, id, actor)));
+      return { record: saved, events };
+    });
+  }
+
+  /** Adds a line to the timeline; a reply also marks the request answered and takes a new one in hand. */
+  async note(id: number, entry: TimelineEntry, actor: AuthUser): Promise<CareEvent> {
+    return this.repository.manager.transaction(async (manager) => {
+      const record = await manager.findOneBy(this.kind.entity, { id } as FindOptionsWhere<T>);
+      if (!record) throw AppError.notFound(`The ${this.kind.label}`);
+      const event = await manager.save(this.event(entry, id, actor));
+      if (entry.type === CareEventType.Reply) {
+        const wasNew = record.status === RequestStatus.New;
+        await manager.update(this.kind.entity, id, { lastReplyAt: event.createdAt, ...(wasNew && { status: RequestStatus.InProgress }) } as never);
+        if (wasNew) await manager.save(this.event({ type: CareEventType.StatusChange, fromStatus: RequestStatus.New, toStatus: RequestStatus.InProgress }, id, actor));
+      }
+      return event;
+    });
+  }
+
+  private event(entry: TimelineEntry, requestId: number, actor: AuthUser): CareEvent {
+    return this.repository.manager.create(CareEvent, { body: null, fromStatus: null, toStatus: null, assigneeId: null, ...entry, kind: this.kind.name, requestId, authorId: actor.id });
+  }
+
+  async update(id: number, fields: DeepPartial<T>): Promise<T> {
+    await this.repository.update(id, fields as never);
+    return this.get(id);
+  }
+
+  /** Timeline lines of this kind, oldest first. */
+  events(where: Omit<FindOptionsWhere<CareEvent>, 'kind'>): Promise<CareEvent[]> {
+    return this.repository.manager.find(CareEvent, { where: { ...where, kind: this.kind.name }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** Deletes for good and answers the record as it was. */

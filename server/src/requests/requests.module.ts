@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
+import { CareInboxService } from './care/care-inbox.service.js';
+import { CareEventResolver, CareResolver } from './care/care.resolver.js';
+import { CareEvent } from './entities/care-event.entity.js';
+import { PrayerRepliesLoader } from './prayer-replies.loader.js';
+import { PrayerWallResolver } from './prayer-wall.resolver.js';
+import { PrayerWallService } from './prayer-wall.service.js';
 import { BaptismRequest } from './entities/baptism-request.entity.js';
 import { ContactEnquiry } from './entities/contact-enquiry.entity.js';
 import { CounsellingRequest } from './entities/counselling-request.entity.js';
@@ -14,15 +20,21 @@ import { RequestNotifier } from './request-mails.js';
 import { RequestsService } from './requests.service.js';
 import { reviewResolverFor } from './review.resolver.js';
 
-/** Contact enquiries, questions, counselling, baptism and prayer requests: public forms, member prayers, staff review. */
+/** Contact enquiries, questions, counselling, baptism and prayer requests: public forms, member prayers, the prayer wall, the care inbox. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest]), MailModule],
+  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest, CareEvent]), MailModule],
   providers: [
     RequestsService,
     PrayerRequestsService,
     RequestNotifier,
     PublicRequestsResolver,
     PrayerRequestsResolver,
+    PrayerRepliesLoader,
+    PrayerWallService,
+    PrayerWallResolver,
+    CareInboxService,
+    CareResolver,
+    CareEventResolver,
     ...PUBLIC_KINDS.map((kind) => reviewResolverFor(kind)),
   ],
   exports: [RequestsService, PrayerRequestsService],

@@ -45,8 +45,8 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
 
     @Can('care:read', 'care:manage')
     @Mutation(() => kind.entity, { name: `update${kind.name}`, description: 'Staff follow-up: status and internal note.' })
-    update(@Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
-      return this.requests.store(kind).followUp(toId(id), changes);
+    async update(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
+      return (await this.requests.store(kind).followUp(toId(id), changes, caller)).record;
     }
 
     @Can('care:read', 'care:manage')

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { DataSource } from 'typeorm';
 import { User } from '../auth/entities/user.entity.js';
 import { hashPassword } from '../auth/password.js';
+import type { Role } from '../access/permissions.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ContentDemoSeed } from '../content/demo/demo-seed.js';
 import { DEMO_SITE_SETTINGS } from '../site/demo-settings.js';
@@ -10,9 +11,17 @@ import { SiteSettings } from '../site/site-settings.entity.js';
 /** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
 const SEED_LOCK = 724_311;
 
+/** One demo account per staff role (SEED_DEMO only), signing in with the admin's password. */
+export const DEMO_STAFF: { role: Exclude<Role, 'Member' | 'Admin'>; email: string; firstname: string; lastname: string }[] = [
+  { role: 'Pastor', email: 'pastor@example.org', firstname: 'Grace', lastname: 'Adeyemi' },
+  { role: 'PrayerTeam', email: 'prayer@example.org', firstname: 'Samuel', lastname: 'Okafor' },
+  { role: 'Editor', email: 'editor@example.org', firstname: 'Ruth', lastname: 'Mensah' },
+  { role: 'Finance', email: 'finance@example.org', firstname: 'David', lastname: 'Clarke' },
+];
+
 /**
  * Fills an empty database once: the admin account (from ADMIN_EMAIL / ADMIN_PASSWORD) and, unless
- * SEED_DEMO=false, the demo site settings and the demo content of each feature.
+ * SEED_DEMO=false, the demo site settings, the demo content of each feature and a demo account per staff role.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -50,6 +59,9 @@ export class SeedService implements OnApplicationBootstrap {
       if (this.config.seedDemo) {
         await manager.update(SiteSettings, { id: 1 }, DEMO_SITE_SETTINGS);
         await this.contentDemo.seed(manager, admin);
+        const { gender, marital_status, phone, passwordHash, country, state, city } = admin;
+        await manager.save(DEMO_STAFF.map((staff) => manager.create(User, { ...staff, title: 'Brother', gender, marital_status, phone, passwordHash, country, state, city })));
+        this.logger.log(`created the demo staff accounts ${DEMO_STAFF.map((staff) => staff.email).join(', ')}`);
       }
     });
   }

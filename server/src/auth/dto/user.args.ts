@@ -1,5 +1,5 @@
-import { ArgsType, Field, InputType } from '@nestjs/graphql';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { ROLES, type Role } from '../../access/permissions.js';
 import { UserRole } from '../entities/user.entity.js';
@@ -22,4 +22,17 @@ export class UserFilter extends ListFilterInput {
 export class AllUsersArgs extends ListArgs {
   @FilterArg(() => UserFilter)
   filter?: UserFilter;
+}
+
+/** `updateUser(id, role)`: what an Admin may change about an account. */
+@ArgsType()
+export class UpdateUserArgs {
+  @Field(() => ID)
+  @Matches(/^\d{1,15}$/, { message: 'id must be a record id' })
+  id: string;
+
+  @Field(() => UserRole, { nullable: true })
+  @IsOptional()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
 }

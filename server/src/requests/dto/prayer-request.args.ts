@@ -1,15 +1,19 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { trim } from '../../common/fields.js';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../common/list.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
+import { PrayerPrivacy, PrayerWallName, PrayerWallStatus } from '../prayer-privacy.js';
 import { RequestFilter } from './review.args.js';
+
+const PRIVACY_MESSAGE = 'privacy must be PastorsOnly, PrayerTeam or PrayerWall';
+const WALL_NAME_MESSAGE = 'wallName must be FirstName or Anonymous';
 
 
 export const TITLE_MAX_LENGTH = 200;
 
-/** `createPrayerRequest(title, body)`: the member is always the caller. */
+/** `createPrayerRequest(title, body, privacy, wallName)`: the member is always the caller. */
 @ArgsType()
 export class CreatePrayerRequestArgs {
   @Field()
@@ -25,6 +29,33 @@ export class CreatePrayerRequestArgs {
   @IsString({ message: 'body must be text' })
   @IsNotEmpty({ message: 'body is required' })
   body: string;
+
+  @Field(() => PrayerPrivacy, { nullable: true, description: 'Who may read it; PastorsOnly when left out' })
+  @IsOptional()
+  @IsEnum(PrayerPrivacy, { message: PRIVACY_MESSAGE })
+  privacy?: PrayerPrivacy;
+
+  @Field(() => PrayerWallName, { nullable: true, description: 'How the wall names the member; required for PrayerWall' })
+  @IsOptional()
+  @IsEnum(PrayerWallName, { message: WALL_NAME_MESSAGE })
+  wallName?: PrayerWallName;
+}
+
+/** `changePrayerPrivacy(id, privacy, wallName)`: the member narrows who may read their request. */
+@ArgsType()
+export class ChangePrayerPrivacyArgs {
+  @Field(() => ID)
+  @Matches(/^\d{1,15}$/, { message: 'id must be a record id' })
+  id: string;
+
+  @Field(() => PrayerPrivacy)
+  @IsEnum(PrayerPrivacy, { message: PRIVACY_MESSAGE })
+  privacy: PrayerPrivacy;
+
+  @Field(() => PrayerWallName, { nullable: true })
+  @IsOptional()
+  @IsEnum(PrayerWallName, { message: WALL_NAME_MESSAGE })
+  wallName?: PrayerWallName;
 }
 
 @InputType()
@@ -33,6 +64,16 @@ export class PrayerRequestFilter extends RequestFilter {
   @IsOptional()
   @Matches(/^\d{1,15}$/, { message: 'userId must be a member id' })
   userId?: string;
+
+  @Field(() => PrayerPrivacy, { nullable: true })
+  @IsOptional()
+  @IsEnum(PrayerPrivacy, { message: PRIVACY_MESSAGE })
+  privacy?: PrayerPrivacy;
+
+  @Field(() => PrayerWallStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(PrayerWallStatus, { message: `wallStatus must be one of ${Object.values(PrayerWallStatus).join(', ')}` })
+  wallStatus?: PrayerWallStatus;
 }
 
 @ArgsType()

@@ -21,7 +21,7 @@ export class RequestFilter {
 
   @Field(() => RequestStatus, { nullable: true })
   @IsOptional()
-  @IsEnum(RequestStatus, { message: 'status must be New, InProgress or Closed' })
+  @IsEnum(RequestStatus, { message: 'status must be New, InProgress, Waiting or Closed' })
   status?: RequestStatus;
 }
 
@@ -34,7 +34,7 @@ export class UpdateRequestArgs {
 
   @Field(() => RequestStatus, { nullable: true })
   @IsOptional()
-  @IsEnum(RequestStatus, { message: 'status must be New, InProgress or Closed' })
+  @IsEnum(RequestStatus, { message: 'status must be New, InProgress, Waiting or Closed' })
   status?: RequestStatus | null;
 
   @Field(() => String, { nullable: true })

@@ -24,6 +24,16 @@ export abstract class RequestRecord {
   @Field()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** The staff member looking after it; internal to staff like the note. */
+  @Field(() => ID, { nullable: true, middleware: [staffOnly] })
+  @Column({ name: 'assignee_id', type: 'integer', nullable: true })
+  assigneeId: number | null;
+
+  /** When staff last replied to the sender from the console. */
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'last_reply_at', type: 'timestamptz', nullable: true })
+  lastReplyAt: Date | null;
 }
 
 /** A request from someone who may not be a member, so it carries how to reach them. */
