@@ -142,7 +142,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
     <Typography component="span" color="text.secondary">
       {label}:{' '}
     </Typography>
-    {children}
+    <span>{children}</span>
   </Typography>
 );
 
