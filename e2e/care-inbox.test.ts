@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpServer } from '../server/test/support/smtp.ts';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { graphql } from './web-helpers.ts';
+import { createMember, graphql } from './web-helpers.ts';
 
 /** The demo staff accounts (SEED_DEMO) sign in with the admin's password. */
 const PASTOR = { email: 'pastor@example.org', password: ADMIN.password, name: 'Grace Adeyemi' };
@@ -40,6 +40,8 @@ describe('the care inbox in the console', () => {
     await page.getByText('Welcome to the admin console').waitFor();
     return { page, answers };
   };
+
+  const tokenIn = async (page: Page) => (JSON.parse((await page.evaluate(() => localStorage.getItem('ministry-admin.session'))) ?? '{}') as { token: string }).token;
 
   const choose = async (page: Page, field: string, option: string, done: string) => {
     await page.getByRole('combobox', { name: field }).click();
@@ -94,12 +96,11 @@ describe('the care inbox in the console', () => {
     await choose(page, 'Status', 'Closed', 'The status is now Closed');
     await main.getByText('changed the status from In progress to Closed', { exact: false }).waitFor();
 
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('ministry-admin.session'))) ?? '{}') as { token: string };
     const { CareRequest } = await graphql<{ CareRequest: { status: string; lastReplyAt: string | null; timeline: { type: string; body: string | null }[] } }>(
       site.baseUrl,
       'query One($id: ID!) { CareRequest(id: $id) { status lastReplyAt timeline { type body } } }',
       { id: careId },
-      token.token,
+      await tokenIn(page),
     );
     assert.equal(CareRequest.status, 'Closed');
     assert.ok(CareRequest.lastReplyAt, 'the reply is recorded');
@@ -125,6 +126,31 @@ describe('the care inbox in the console', () => {
     await page.waitForLoadState('networkidle');
     const refused = answers.filter(({ status, body }) => status >= 400 || /"errors"/.test(body));
     assert.deepEqual(refused, [], 'no request of the console was refused');
+    await page.context().close();
+  });
+
+  test('an Admin makes a member an Editor, who can then sign in, and is told plainly the last Admin must stay', async () => {
+    const esther = await createMember(site.baseUrl, 'Esther');
+    const { page } = await signIn(ADMIN);
+    await page.goto(`${site.baseUrl}/admin/members/${String(esther.user.id)}/show`);
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: /^Editor/ }).click();
+    await page.getByRole('region', { name: 'Change role' }).getByText('Website content and images only.').waitFor();
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await page.getByText('The role is now Editor').waitFor();
+    const { User } = await graphql<{ User: { role: string } }>(site.baseUrl, 'query ($id: ID!) { User(id: $id) { role } }', { id: esther.user.id }, await tokenIn(page));
+    assert.equal(User.role, 'Editor');
+    const editor = await signIn(esther);
+    await editor.page.getByRole('menuitem', { name: 'Blog' }).waitFor();
+    await editor.page.context().close();
+
+    const { allUsers } = await graphql<{ allUsers: { id: string }[] }>(site.baseUrl, 'query { allUsers(filter: { role: Admin }) { id } }', {}, await tokenIn(page));
+    assert.equal(allUsers.length, 1, 'the seeded admin is the only Admin');
+    await page.goto(`${site.baseUrl}/admin/members/${allUsers[0].id}/show`);
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: /^Member/ }).click();
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await page.getByRole('alert').filter({ hasText: 'There must be at least one Admin' }).waitFor();
     await page.context().close();
   });
 });

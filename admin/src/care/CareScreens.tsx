@@ -64,7 +64,7 @@ const QuickFilter = ({ label }: { label: string; source: string; defaultValue: b
 const useCareFilters = () => {
   const team = useCareTeam();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder="Search subject, message or name" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
     <SelectInput key="kind" source="kind" label="Kind" choices={CARE_KINDS} alwaysOn emptyText="Any kind" />,
     <RequestStatusInput key="status" alwaysOn emptyText="Any status" />,
     <SelectInput key="assigneeId" source="assigneeId" label="Assigned to" choices={team.map((person) => ({ id: person.id, name: staffName(person) }))} alwaysOn emptyText="Anyone" />,

@@ -69,6 +69,8 @@ const RoleChange = () => {
         onChange={(event) => setRole(event.target.value)}
         helperText={ROLES.find((choice) => choice.id === role)?.means}
         fullWidth
+        // The chosen role by name; its meaning is the helper text below.
+        slotProps={{ select: { renderValue: (value) => ROLES.find((choice) => choice.id === value)?.name ?? String(value) } }}
       >
         {ROLES.map((choice) => (
           <MenuItem key={choice.id} value={choice.id}>
