@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpServer } from '../server/test/support/smtp.ts';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql } from './web-helpers.ts';
+import { createMember, graphql, seriousViolations } from './web-helpers.ts';
 
 /** The demo staff accounts (SEED_DEMO) sign in with the admin's password. */
 const PASTOR = { email: 'pastor@example.org', password: ADMIN.password, name: 'Grace Adeyemi' };
@@ -66,6 +66,7 @@ describe('the care inbox in the console', () => {
     await page.waitForURL(`${site.baseUrl}/admin/care/${careId}/show`);
     const main = page.locator('#main-content');
     for (const text of ['Could someone pray with me about my mother?', 'lydia@example.net', '+44 20 7946 0011']) await main.getByText(text, { exact: true }).waitFor();
+    assert.deepEqual(await seriousViolations(page), [], 'the request screen passes axe');
 
     await choose(page, 'Assigned to', PASTOR.name, `Assigned to ${PASTOR.name}`);
     const assigned = await mailbox.waitFor((mail) => mail.to.includes(PASTOR.email));
