@@ -10,7 +10,7 @@ const refuse = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports
  * a rule names the folder an import climbs into.
  */
 function importBoundaries() {
-  const serverFeatures = ['auth', 'content', 'media', 'requests', 'commerce', 'mail', 'geo', 'site'];
+  const serverFeatures = ['auth', 'audit', 'privacy', 'content', 'media', 'requests', 'commerce', 'mail', 'geo', 'site'];
   const adminShared = ['auth', 'common', 'data', 'test'];
   return [
     refuse(['server/src/{access,common,config,database,http-cache}/**/*.ts'], {

@@ -9,7 +9,7 @@ const ROLE_PERMISSIONS = {
   Finance: ['console:sign-in', 'finance:read', 'finance:manage'],
   Admin: [
     'console:sign-in', 'content:write', 'settings:write', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared',
-    'prayer:moderate', 'finance:read', 'finance:manage', 'members:manage', 'roles:assign', 'schema:read',
+    'prayer:moderate', 'finance:read', 'finance:manage', 'members:manage', 'roles:assign', 'audit:read', 'privacy:manage', 'schema:read',
   ],
 };
 
@@ -34,8 +34,8 @@ describe('what each role sees in the console', () => {
     expect(menuFor(ROLE_PERMISSIONS.PrayerTeam)).toEqual([{ section: 'Requests', resources: [expect.objectContaining({ name: 'prayer-requests' })], pages: [] }]);
   });
 
-  it('gives Finance the donations and book orders', () => {
-    expect(names(ROLE_PERMISSIONS.Finance)).toEqual(['donations', 'book-orders']);
+  it('gives Finance the donations, regular donations and book orders', () => {
+    expect(names(ROLE_PERMISSIONS.Finance)).toEqual(['donations', 'regular-donations', 'book-orders']);
     expect(sections(ROLE_PERMISSIONS.Finance)).toEqual(['Payments']);
   });
 

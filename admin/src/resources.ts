@@ -19,6 +19,7 @@ import posts from './posts';
 import { CATEGORY, postsOfCategory } from './posts/categories';
 import prayerRequests from './prayer-requests';
 import questions from './questions';
+import regularDonations from './regular-donations';
 import { SiteSettingsPage } from './site-settings/SiteSettingsPage';
 import sliderImages from './slider-images';
 import testimonies from './testimonies';
@@ -81,6 +82,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'baptism-requests', type: 'BaptismRequest', section: 'Requests', permission: 'care:read', screens: baptismRequests },
   { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', permission: 'prayer:read-shared', screens: prayerRequests },
   { name: 'donations', type: 'Donation', section: 'Payments', permission: 'finance:read', screens: donations },
+  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: 'finance:read', screens: regularDonations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
 ];

@@ -4,6 +4,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AuthService } from './auth/auth.service.js';
 import { CommerceModule } from './commerce/commerce.module.js';
@@ -11,6 +12,7 @@ import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
 import { CommonModule } from './common/common.module.js';
 import { ContentModule } from './content/content.module.js';
 import { MediaModule } from './media/media.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
 import { introspectionGate } from './auth/introspection-gate.js';
@@ -43,11 +45,13 @@ export class AppModule {
         CommonModule,
         HttpCacheModule,
         MailModule,
+        AuditModule,
         AuthModule,
         GeoModule,
         MediaModule,
         ContentModule,
         RequestsModule,
+        PrivacyModule,
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),

@@ -53,7 +53,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          scriptSrc: ["'self'", (req, res) => [`'nonce-${(res as express.Response).locals.cspNonce}'`, ...paypal.scriptSources((req as express.Request).path)].join(' ')],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...(bucketOrigin ? [bucketOrigin] : [])],
           frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
@@ -91,7 +91,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   }
 
   paypal.mount(app);
-  await mountFrontEnds(app, config, () => !config.paypal.clientId);
+  const { testPayments, publicClientId, sdkUrl } = paypal.client;
+  await mountFrontEnds(app, config, { testPayments, paypalClientId: publicClientId ?? null, paypalSdkUrl: sdkUrl ?? null });
   await app.init();
   return app;
 }

@@ -50,7 +50,13 @@ export type WebLoadContext = {
   cspNonce: string;
   publicUrl: string;
   testPayments: boolean;
+  /** For PayPal's buttons: the client id, and where the JS SDK comes from when not from PayPal. */
+  paypalClientId: string | null;
+  paypalSdkUrl: string | null;
 };
+
+/** How the site takes payments, as the pages need to know it. */
+export type PagePayments = Pick<WebLoadContext, 'testPayments' | 'paypalClientId' | 'paypalSdkUrl'>;
 
 function notBuilt(name: string, command: string): express.RequestHandler {
   return (_req, res) => {
@@ -63,7 +69,7 @@ function notBuilt(name: string, command: string): express.RequestHandler {
  * hands every path the API does not own to React Router for server rendering. Mounted before Nest's routes,
  * behind a path test, so Nest's own 404 never swallows a page.
  */
-export async function mountFrontEnds(app: INestApplication, config: AppConfig, testPayments: () => boolean) {
+export async function mountFrontEnds(app: INestApplication, config: AppConfig, payments: PagePayments) {
   const http = app.getHttpAdapter().getInstance() as express.Express;
 
   const adminIndex = join(config.adminBuildDir, 'index.html');
@@ -90,7 +96,7 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, t
       getLoadContext: (req, res): WebLoadContext => ({
         cspNonce: res.locals.cspNonce as string,
         publicUrl: config.publicUrl,
-        testPayments: testPayments(),
+        ...payments,
         graphql: async (query, variables) => {
           const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
           const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create(), internal: true } });

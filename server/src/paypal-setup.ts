@@ -11,6 +11,10 @@ import type { AppConfig } from './config/app-config.js';
 const EMULATOR_PATH = '/paypal-emulator';
 /** The shop's webhook endpoint, where the emulator delivers events as PayPal would. */
 const WEBHOOK_PATH = '/api/paypal/webhook';
+/** The pages that show PayPal's buttons (the cart, the review before paying, giving): only they load PayPal's script. */
+const BUTTON_PAGES = new Set(['/user/cart-page', '/user/paypal-payment', '/user/make-donations']);
+/** Where PayPal's JS SDK and the scripts it loads come from. */
+const PAYPAL_SCRIPT_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**
  * Which PayPal the shop talks to. With credentials, PayPal itself. Without, the PayPal emulator package: its
@@ -46,7 +50,25 @@ export class PayPalSetup implements OnApplicationShutdown {
         publicClientId: paypal.clientId,
       };
     }
-    return { baseUrl: () => `${this.ownOrigin()}${EMULATOR_PATH}`, ...this.emulator.credentials, timeoutMs: paypal.timeoutMs, testPayments: true };
+    const { credentials } = this.emulator;
+    return {
+      baseUrl: () => `${this.ownOrigin()}${EMULATOR_PATH}`,
+      ...credentials,
+      timeoutMs: paypal.timeoutMs,
+      testPayments: true,
+      // The buttons load the emulator's stand-in for PayPal's JS SDK, from this site (so `'self'` in the CSP covers it).
+      publicClientId: credentials.clientId,
+      sdkUrl: `${EMULATOR_PATH}/sdk/js`,
+    };
+  }
+
+  /**
+   * The script sources a page's CSP adds for PayPal's buttons: PayPal's origins on the pages that show them, and
+   * nowhere else. The emulator's stand-in comes from this site, which `'self'` already allows.
+   */
+  scriptSources(path: string): string[] {
+    if (this.emulator) return [];
+    return BUTTON_PAGES.has(path.toLowerCase().replace(/\/+$/, '')) ? PAYPAL_SCRIPT_ORIGINS : [];
   }
 
   /** Mounts the emulator, when it runs, ahead of the web app (which would otherwise take its paths). */

@@ -257,9 +257,9 @@ describe('paying for books and donations through the PayPal emulator', () => {
     expect(row).toEqual({ amount_minor: 1_000_000, currency: 'GBP' });
   });
 
-  it('answers paymentSettings: test payments with no client id while the emulator is in use', async () => {
-    const response = await t.gql('{ paymentSettings { testPayments paypalClientId } }');
-    expect(response.data.paymentSettings).toEqual({ testPayments: true, paypalClientId: null });
+  it("answers paymentSettings: test payments, with the emulator's client id and its stand-in for PayPal's JS SDK", async () => {
+    const response = await t.gql('{ paymentSettings { testPayments paypalClientId paypalSdkUrl } }');
+    expect(response.data.paymentSettings).toEqual({ testPayments: true, paypalClientId: 'emulator-client-id', paypalSdkUrl: '/paypal-emulator/sdk/js' });
   });
 
   it('caches the PayPal access token across calls', async () => {

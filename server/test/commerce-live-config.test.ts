@@ -42,9 +42,22 @@ describe('with PayPal credentials configured', () => {
     expect(await t.db.query("SELECT nspname FROM pg_namespace WHERE nspname = 'paypal_emulator'")).toEqual([]);
   });
 
-  it('tells the browser payments are real and which client id to use', async () => {
-    const response = await t.gql('{ paymentSettings { testPayments paypalClientId } }');
-    expect(response.data.paymentSettings).toEqual({ testPayments: false, paypalClientId: 'live-client-id' });
+  it("tells the browser payments are real, which client id to use, and to load PayPal's own JS SDK", async () => {
+    const response = await t.gql('{ paymentSettings { testPayments paypalClientId paypalSdkUrl } }');
+    expect(response.data.paymentSettings).toEqual({ testPayments: false, paypalClientId: 'live-client-id', paypalSdkUrl: null });
+  });
+
+  it("allows PayPal's scripts only on the pages that show PayPal's buttons", async () => {
+    const scriptSrc = async (path: string) => {
+      const response = await t.http.get(path);
+      return String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src '));
+    };
+    for (const path of ['/user/cart-page', '/user/paypal-payment', '/user/make-donations', '/User/Cart-Page/']) {
+      expect(await scriptSrc(path)).toMatch(/ https:\/\/\*\.paypal\.com https:\/\/\*\.paypalobjects\.com/);
+    }
+    for (const path of ['/', '/book-shop', '/user/giving', '/user/user-dashboard', '/user/make-donations-paypal-payment-response']) {
+      expect({ path, scriptSrc: await scriptSrc(path) }).toEqual({ path, scriptSrc: expect.not.stringContaining('paypal') });
+    }
   });
 
   it('marks a donation Failed with a clear message when PayPal cannot be reached', async () => {

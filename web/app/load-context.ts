@@ -14,6 +14,10 @@ declare module 'react-router' {
     publicUrl: string;
     /** True while the built-in PayPal emulator takes payments. */
     testPayments: boolean;
+    /** The PayPal client id for PayPal's buttons; null when they are not offered. */
+    paypalClientId: string | null;
+    /** Where PayPal's JS SDK is loaded from when not from PayPal (the emulator's stand-in). */
+    paypalSdkUrl: string | null;
   }
 }
 

@@ -8,7 +8,13 @@ import { siteConfig } from './site-config';
 import { serverGraphql } from './lib/graphql';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, testPayments: context.testPayments, publicUrl: context.publicUrl, settings: await loadSiteSettings(serverGraphql(context)) };
+  return {
+    cspNonce: context.cspNonce,
+    testPayments: context.testPayments,
+    paypal: context.paypalClientId ? { clientId: context.paypalClientId, sdkUrl: context.paypalSdkUrl } : null,
+    publicUrl: context.publicUrl,
+    settings: await loadSiteSettings(serverGraphql(context)),
+  };
 }
 
 /** The root's data (nonce, payment mode, site settings) is read once a visit: no refetch on navigation. */

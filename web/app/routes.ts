@@ -46,6 +46,7 @@ export default [
     route('my-prayer-requests', 'routes/user/my-prayer-requests.tsx'),
     route('my-testimonies', 'routes/user/my-testimonies.tsx'),
     route('make-donations', 'routes/user/make-donations.tsx'),
+    route('giving', 'routes/user/giving.tsx'),
     route('cart-page', 'routes/user/cart-page.tsx'),
     route('paypal-payment', 'routes/user/paypal-payment.tsx'),
     route('book-shop-paypal-payment-response', 'routes/user/book-shop-paypal-payment-response.tsx'),

@@ -15,6 +15,8 @@ export type Permission =
   | 'finance:manage'
   | 'members:manage'
   | 'roles:assign'
+  | 'audit:read'
+  | 'privacy:manage'
   | 'schema:read';
 
 /** The permissions `getPermissions` answers: those of the signed-in person's role, or none. */

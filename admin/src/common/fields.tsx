@@ -52,6 +52,11 @@ const STATUS_COLOURS: Record<string, 'default' | 'primary' | 'success' | 'warnin
   Shipped: 'info',
   Refunded: 'default',
   Failed: 'error',
+  Active: 'success',
+  ApprovalPending: 'warning',
+  Suspended: 'warning',
+  Cancelled: 'default',
+  Expired: 'default',
 };
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -61,6 +66,7 @@ export const STATUS_LABELS: Record<string, string> = {
   Closed: 'Closed',
   Authorised: 'Authorised',
   UnAuthorised: 'Not authorised',
+  ApprovalPending: 'Waiting for approval',
 };
 
 export const StatusField = ({ source = 'status' }: SourceProps) => {

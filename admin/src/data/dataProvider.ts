@@ -1,11 +1,11 @@
 import { withLifecycleCallbacks, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { adminResource } from '../resources';
 import { toHttpError } from './errors';
-import type { GraphQLConnection, OrderAction } from './graphqlConnection';
+import type { GraphQLConnection, MonthlyTotal, OrderAction } from './graphqlConnection';
 import { createUploader, imageUploadCallbacks, type Uploader } from './uploads';
 
 export type OrderActions = Record<OrderAction, (id: Identifier) => Promise<{ data: RaRecord }>>;
-export type AdminDataProvider = DataProvider & OrderActions;
+export type AdminDataProvider = DataProvider & OrderActions & { regularGivingTotals(filter: Record<string, unknown>): Promise<MonthlyTotal[]> };
 
 type Options = {
   /** The signed-in admin's token, read on every call so a new login takes effect at once. */
@@ -19,7 +19,7 @@ type Options = {
 
 const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
 type Method = (typeof METHODS)[number];
-const ORDER_ACTIONS: OrderAction[] = ['markBookOrderShipped', 'refundBookOrder', 'refundDonation'];
+const ORDER_ACTIONS: OrderAction[] = ['markBookOrderShipped', 'refundBookOrder', 'refundDonation', 'cancelRegularDonation'];
 
 /** Fixed parts of a resource (testimonies are category 2) added to what a screen asks for. */
 function withFixedValues(method: Method, resource: string, params: Record<string, unknown>) {
@@ -82,6 +82,14 @@ export function createDataProvider({ getToken, fetch: fetchImpl, uri = '/graphql
     ]),
   ) as OrderActions;
 
+  const regularGivingTotals = async (filter: Record<string, unknown>) => {
+    try {
+      return await (await connect()).regularGivingTotals(filter);
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };
+
   const uploader = upload ?? createUploader(getToken, fetchImpl, onUploadWarnings);
-  return withLifecycleCallbacks({ ...base, ...orderActions }, imageUploadCallbacks(uploader));
+  return withLifecycleCallbacks({ ...base, ...orderActions, regularGivingTotals }, imageUploadCallbacks(uploader));
 }

@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
 import pg from 'pg';
+import { Billing } from './billing.js';
 import { Captures } from './captures.js';
 import { Checkout } from './checkout.js';
 import { Controls } from './controls.js';
@@ -8,6 +9,7 @@ import { Store } from './database/store.js';
 import { OAuth } from './oauth.js';
 import { Orders } from './orders.js';
 import { emulatorRouter } from './router.js';
+import { SdkOrders } from './sdk.js';
 import { CLIENT_ID, Signer, WEBHOOK_ID } from './signer.js';
 import { Webhooks } from './webhooks.js';
 
@@ -49,8 +51,8 @@ export function emulatorCredentials(secret: string): PayPalEmulatorCredentials {
 }
 
 /**
- * A stand-in for PayPal: the same paths and JSON shapes for OAuth, Orders v2, refunds and webhook verification,
- * an approval page, and controls to reach every branch (declined, pending, already captured, signed webhooks).
+ * A stand-in for PayPal: the same paths and JSON shapes for OAuth, Orders v2, refunds, Catalog Products and
+ * Subscriptions v1 and webhook verification, approval pages, a stand-in for the JS SDK, and controls to reach every branch (declined, pending, already captured, signed webhooks).
  * Its state is in PostgreSQL, brought up to date here, so it outlives a restart and is shared by every instance
  * on the same database. No money ever moves.
  */
@@ -69,18 +71,22 @@ export async function openPayPalEmulator(options: PayPalEmulatorOptions): Promis
   const signer = new Signer(options.secret);
   return {
     credentials: emulatorCredentials(options.secret),
-    router: (mount) =>
-      emulatorRouter(
+    router: (mount) => {
+      const webhooks = new Webhooks(store, signer, mount.webhookUrl, options.warn);
+      return emulatorRouter(
         {
           oauth: new OAuth(store, signer),
           orders: new Orders(store, signer),
           captures: new Captures(store, signer),
-          webhooks: new Webhooks(store, signer, mount.webhookUrl, options.warn),
+          webhooks,
           checkout: new Checkout(store, signer),
           controls: new Controls(store, signer),
+          billing: new Billing(store, signer, webhooks),
+          sdk: new SdkOrders(store),
         },
         { ...mount, warn: options.warn },
-      ),
+      );
+    },
     close: () => pool.end(),
   };
 }

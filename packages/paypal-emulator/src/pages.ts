@@ -1,3 +1,4 @@
+import type { Billing, SubscriptionView } from './billing.js';
 import type { CheckoutView } from './checkout.js';
 import type { Controls } from './controls.js';
 import { formatMoney } from './money.js';
@@ -99,6 +100,27 @@ ${hidden}
   return page(`Pay ${total} (test payments)`, body);
 }
 
+/** The approval page of a subscription's approve link: agree to be billed every month, or go back. */
+export function subscriptionPage(view: SubscriptionView, path: string): string {
+  const hidden = `<input type="hidden" name="token" value="${escape(view.id)}">
+<input type="hidden" name="key" value="${escape(view.key)}">`;
+  const body =
+    view.status === 'APPROVAL_PENDING'
+      ? `<h1>Agree to pay ${escape(view.price)} every month</h1>
+<p>${escape(view.product)}: PayPal subscription <code>${escape(view.id)}</code>. The first payment is taken today, then one every month until you cancel.</p>
+<form method="post" action="${escape(path)}/subscribe">
+${hidden}
+<button type="submit" class="pay" name="action" value="approve">Agree and subscribe</button>
+<button type="submit" class="cancel" name="action" value="cancel">Cancel and return to the site</button>
+</form>`
+      : `<h1>This subscription is ${escape(view.status.toLowerCase().replace('_', ' '))}</h1>
+<form method="post" action="${escape(path)}/subscribe">
+${hidden}
+<button type="submit" class="pay" name="action" value="approve">Return to the site</button>
+</form>`;
+  return page(`Subscribe: ${view.price} a month (test payments)`, body);
+}
+
 export function notFoundPage(): string {
   return page(
     'Payment not found (test payments)',
@@ -107,7 +129,12 @@ export function notFoundPage(): string {
 }
 
 /** A list of recent orders with buttons to send webhook events, for developers trying the shop by hand. */
-export function dashboardPage(orders: Awaited<ReturnType<Controls['recentOrders']>>, path: string, notice?: string): string {
+export function dashboardPage(
+  orders: Awaited<ReturnType<Controls['recentOrders']>>,
+  subscriptions: Awaited<ReturnType<Billing['recentSubscriptions']>>,
+  path: string,
+  notice?: string,
+): string {
   const buttons = EMULATOR_EVENTS.map((type) => `<button type="submit" class="cancel" name="event_type" value="${type}">${escape(type)}</button>`).join('');
   const rows = orders
     .map(
@@ -124,6 +151,21 @@ ${notice ? `<p role="status">${escape(notice)}</p>` : ''}
 <thead><tr><th scope="col">Order</th><th scope="col">Description</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col">Send a webhook event</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="5">No orders yet.</td></tr>'}
+</tbody>
+</table>
+<table>
+<caption>Recent subscriptions</caption>
+<thead><tr><th scope="col">Subscription</th><th scope="col" class="num">Every month</th><th scope="col">Status</th><th scope="col" class="num">Payments</th><th scope="col">Billing</th></tr></thead>
+<tbody>
+${
+  subscriptions
+    .map(
+      (subscription) =>
+        `<tr><td><code>${escape(subscription.id)}</code></td><td class="num">${escape(subscription.price)}</td><td>${escape(subscription.status)}</td><td class="num">${subscription.cyclesCompleted}</td>
+<td><form method="post" action="${escape(path)}/dashboard/subscriptions"><input type="hidden" name="subscription" value="${escape(subscription.id)}"><button type="submit" class="cancel" name="action" value="cycle">Take the next payment</button><button type="submit" class="cancel" name="action" value="fail">Fail the next payment</button></form></td></tr>`,
+    )
+    .join('\n') || '<tr><td colspan="5">No subscriptions yet.</td></tr>'
+}
 </tbody>
 </table>`;
   return page('PayPal emulator', body);

@@ -94,3 +94,79 @@ export interface WebhookEvent {
   resource: Record<string, unknown>;
   links: LinkDescription[];
 }
+
+/** `POST /v1/catalogs/products`. */
+export interface CreateProductRequest {
+  name: string;
+  type: 'PHYSICAL' | 'DIGITAL' | 'SERVICE';
+  description?: string;
+  category?: string;
+}
+
+export interface PricingScheme {
+  fixed_price: Money;
+}
+
+export interface BillingCycle {
+  frequency?: { interval_unit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval_count?: number };
+  tenure_type?: 'REGULAR' | 'TRIAL';
+  sequence: number;
+  total_cycles?: number;
+  pricing_scheme?: PricingScheme;
+}
+
+/** `POST /v1/billing/plans`; the emulator bills one REGULAR monthly cycle without end. */
+export interface CreatePlanRequest {
+  product_id: string;
+  name: string;
+  status?: 'CREATED' | 'ACTIVE' | 'INACTIVE';
+  description?: string;
+  billing_cycles: BillingCycle[];
+  payment_preferences?: Record<string, unknown>;
+}
+
+/** `POST /v1/billing/subscriptions`; `plan.billing_cycles` may override the plan's price for this subscription. */
+export interface CreateSubscriptionRequest {
+  plan_id: string;
+  custom_id?: string;
+  plan?: { billing_cycles?: { sequence: number; pricing_scheme: PricingScheme }[] };
+  application_context?: { return_url?: string; cancel_url?: string; brand_name?: string; user_action?: string; shipping_preference?: string };
+}
+
+export type SubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+
+/** A subscription as `GET /v1/billing/subscriptions/:id` answers it. */
+export interface Subscription {
+  id: string;
+  plan_id: string;
+  status: SubscriptionStatus;
+  status_update_time: string;
+  custom_id?: string;
+  plan_overridden: boolean;
+  start_time?: string;
+  quantity: string;
+  subscriber?: { payer_id: string; email_address: string };
+  billing_info?: {
+    outstanding_balance: Money;
+    cycle_executions: { tenure_type: 'REGULAR'; sequence: number; cycles_completed: number; cycles_remaining: number; total_cycles: number }[];
+    last_payment?: { amount: Money; time: string };
+    next_billing_time?: string;
+    failed_payments_count: number;
+  };
+  create_time: string;
+  update_time: string;
+  links: LinkDescription[];
+}
+
+/** A payment of a subscription (Payments v1 sale), the resource of PAYMENT.SALE.COMPLETED. */
+export interface Sale {
+  id: string;
+  state: 'completed';
+  amount: { total: string; currency: string; details: { subtotal: string } };
+  payment_mode: 'INSTANT_TRANSFER';
+  billing_agreement_id: string;
+  custom?: string;
+  create_time: string;
+  update_time: string;
+  links: LinkDescription[];
+}

@@ -1,13 +1,16 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Answer } from './answers.js';
+import type { Billing, CycleResult } from './billing.js';
 import type { Captures } from './captures.js';
 import type { Checkout } from './checkout.js';
 import type { Controls } from './controls.js';
 import { isScenario, CAPTURE_SCENARIOS, type Addresses } from './order.js';
 import type { OAuth } from './oauth.js';
 import type { Orders } from './orders.js';
-import { checkoutPage, dashboardPage, notFoundPage } from './pages.js';
-import type { CreateOrderRequest } from './paypal-shapes.js';
+import { checkoutPage, dashboardPage, notFoundPage, subscriptionPage } from './pages.js';
+import type { CreateOrderRequest, CreatePlanRequest, CreateProductRequest, CreateSubscriptionRequest } from './paypal-shapes.js';
+import { CLIENT_ID } from './signer.js';
+import { sdkScript, type SdkOrders } from './sdk.js';
 import { EMULATOR_EVENTS, isEvent, type SignedEvent, type Webhooks } from './webhooks.js';
 
 export interface Parts {
@@ -17,6 +20,8 @@ export interface Parts {
   webhooks: Webhooks;
   checkout: Checkout;
   controls: Controls;
+  billing: Billing;
+  sdk: SdkOrders;
 }
 
 export interface RouterOptions {
@@ -41,10 +46,13 @@ const body = (req: Request): Record<string, unknown> => (req.body && typeof req.
  * webhook events, and for tests `control/`: `GET control/stats`, `GET control/orders/:id` (the order, its
  * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
  * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
- * `POST control/settings {tokenLifetimeSeconds}`. The approval page needs the key of the approve link it gave.
+ * `POST control/settings {tokenLifetimeSeconds}`; for subscriptions `GET control/subscriptions/:id`,
+ * `POST control/subscriptions/:id/cycle {amount?}` (takes the payment due) and `POST control/subscriptions/:id/fail-next`.
+ * The approval pages (`checkoutnow`, `subscribe`) need the key of the approve link they gave. `sdk/js` is a
+ * stand-in for PayPal's JS SDK.
  */
 export function emulatorRouter(parts: Parts, options: RouterOptions): express.Router {
-  const { oauth, orders, captures, webhooks, checkout, controls } = parts;
+  const { oauth, orders, captures, webhooks, checkout, controls, billing, sdk } = parts;
   const router = express.Router();
   // PayPal's API reads JSON, OAuth and the pages read forms; nothing else in the app parses for us.
   router.use(express.json({ limit: '100kb' }), express.urlencoded({ extended: false, limit: '100kb' }));
@@ -63,6 +71,16 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
   router.post('/v2/checkout/orders/:id/capture', api((req) => captures.capture(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
   router.post('/v2/payments/captures/:id/refund', api((req) => captures.refund(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
   router.post('/v1/notifications/verify-webhook-signature', api((req) => webhooks.verify(body(req))));
+  router.post('/v1/catalogs/products', api((req) => billing.createProduct(req.body as CreateProductRequest, addresses(req))));
+  router.post('/v1/billing/plans', api((req) => billing.createPlan(req.body as CreatePlanRequest, addresses(req))));
+  router.post('/v1/billing/subscriptions', api((req) => billing.createSubscription(req.body as CreateSubscriptionRequest, addresses(req))));
+  router.get('/v1/billing/subscriptions/:id', api((req) => billing.getSubscription(String(req.params.id), addresses(req))));
+  router.post('/v1/billing/subscriptions/:id/cancel', async (req, res) => {
+    const answer = oauth.checkToken(req.get('authorization')) ?? (await billing.cancel(String(req.params.id), addresses(req)));
+    // PayPal answers a cancel with 204 and no body.
+    if (answer.status === 204) return res.status(204).setHeader('Cache-Control', 'no-store').end();
+    send(res, answer);
+  });
 
   // The buyer's side
 
@@ -84,6 +102,30 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
     res.redirect(303, target);
   });
 
+  router.get('/subscribe', async (req, res) => {
+    const view = await billing.view(text(req.query.token), text(req.query.key));
+    res.setHeader('Cache-Control', 'no-store');
+    if (!view) return res.status(404).type('html').send(notFoundPage());
+    res.type('html').send(subscriptionPage(view, req.baseUrl));
+  });
+
+  router.post('/subscribe', async (req, res) => {
+    const form = body(req);
+    const [token, key] = [text(form.token), text(form.key)];
+    const target = form.action === 'cancel' ? await billing.decline(token, key, home(req)) : await billing.approve(token, key, home(req), addresses(req));
+    if (!target) return res.status(404).type('html').send(notFoundPage());
+    res.redirect(303, target);
+  });
+
+  // The JS SDK stand-in: PayPal answers an unknown client id with 400, and the page falls back to the redirect.
+  router.get('/sdk/js', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.query['client-id'] !== CLIENT_ID) return res.status(400).type('text/javascript').send('throw new Error("unknown client-id");');
+    res.type('text/javascript').send(sdkScript(req.baseUrl));
+  });
+  router.get('/sdk/orders/:id', async (req, res) => send(res, await sdk.show(String(req.params.id))));
+  router.post('/sdk/orders/:id/approve', async (req, res) => send(res, await sdk.approve(String(req.params.id))));
+
   // The dashboard and the controls can settle or refund anyone's order: only for whom `allowTools` lets in.
   const tools = express.Router();
   router.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -93,7 +135,7 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
 
   tools.get('/', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(dashboardPage(await controls.recentOrders(), req.baseUrl, text(req.query.notice) || undefined));
+    res.type('html').send(dashboardPage(await controls.recentOrders(), await billing.recentSubscriptions(), req.baseUrl, text(req.query.notice) || undefined));
   });
 
   tools.post('/dashboard/events', async (req, res) => {
@@ -111,6 +153,35 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
       }
     }
     res.redirect(303, `${req.baseUrl}/?notice=${encodeURIComponent(notice)}`);
+  });
+
+  tools.post('/dashboard/subscriptions', async (req, res) => {
+    const { subscription, action } = body(req);
+    const id = text(subscription);
+    let notice: string;
+    if (action === 'fail') {
+      notice = (await billing.failNextPayment(id)) ? `The next payment of ${id} will fail` : 'No such subscription';
+    } else {
+      const cycle = await billing.runCycle(id, undefined, addresses(req));
+      notice = cycle.status === 201 ? `Billing cycle run; the shop answered ${(cycle.body as CycleResult).delivery.status}` : `Not run: ${JSON.stringify(cycle.body)}`;
+    }
+    res.redirect(303, `${req.baseUrl}/?notice=${encodeURIComponent(notice)}`);
+  });
+
+  tools.get('/control/subscriptions/:id', async (req, res) => {
+    const found = await billing.inspect(String(req.params.id), addresses(req));
+    send(res, found ? { status: 200, body: found } : { status: 404, body: { message: 'no such subscription' } });
+  });
+
+  tools.post('/control/subscriptions/:id/cycle', async (req, res) => {
+    const { amount } = body(req);
+    if (amount !== undefined && typeof amount !== 'string') return send(res, { status: 400, body: { message: 'amount must be a decimal string, e.g. "12.50"' } });
+    send(res, await billing.runCycle(String(req.params.id), amount, addresses(req)));
+  });
+
+  tools.post('/control/subscriptions/:id/fail-next', async (req, res) => {
+    const found = await billing.failNextPayment(String(req.params.id));
+    send(res, found ? { status: 200, body: { nextPaymentFails: true } } : { status: 404, body: { message: 'no such subscription' } });
   });
 
   tools.get('/control/stats', async (_req, res) => send(res, { status: 200, body: await controls.stats() }));

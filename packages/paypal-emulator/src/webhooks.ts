@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { invalid, notFound, randomId, safeEqual, unprocessable, type Answer } from './answers.js';
 import { applyRefund } from './captures.js';
-import type { Store } from './database/store.js';
+import type { Db, EventSubject, Store } from './database/store.js';
 import { fromPayPalValue, toPayPalValue } from './money.js';
 import { markApproved, touch, type Addresses, type EmulatedOrder } from './order.js';
 import type { Capture, ErrorBody, WebhookEvent } from './paypal-shapes.js';
@@ -25,6 +25,14 @@ export interface SignedEvent {
   event: WebhookEvent;
   body: string;
   headers: Record<string, string>;
+}
+
+/** What a new event says: its type and the resource it reports. */
+export interface EventContent {
+  type: string;
+  resourceType: string;
+  summary: string;
+  resource: Record<string, unknown>;
 }
 
 export interface Delivery {
@@ -92,24 +100,30 @@ export class Webhooks {
         }
       }
       await this.store.saveOrder(db, order);
-      const id = `WH-${randomId(17)}`;
-      const event: WebhookEvent = {
-        id,
-        event_version: '1.0',
-        create_time: new Date().toISOString(),
-        resource_type: resourceType,
-        resource_version: '2.0',
-        event_type: type,
-        summary: summaryOf(type, order),
-        resource,
-        links: [
-          { href: `${addresses.api}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
-          { href: `${addresses.api}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
-        ],
-      };
-      await this.store.keepEvent(db, order.id, event);
-      return { status: 201, body: this.sign(event, addresses) };
+      const signed = await this.record(db, { orderId: order.id }, { type, resourceType, summary: summaryOf(type, order), resource }, addresses);
+      return { status: 201, body: signed };
     });
+  }
+
+  /** Keeps a new event about an order or a subscription (in the caller's transaction) and signs it. */
+  async record(db: Db, about: EventSubject, what: EventContent, addresses: Addresses): Promise<SignedEvent> {
+    const id = `WH-${randomId(17)}`;
+    const event: WebhookEvent = {
+      id,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: what.resourceType,
+      resource_version: '2.0',
+      event_type: what.type,
+      summary: what.summary,
+      resource: what.resource,
+      links: [
+        { href: `${addresses.api}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
+        { href: `${addresses.api}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
+      ],
+    };
+    await this.store.keepEvent(db, about, event);
+    return this.sign(event, addresses);
   }
 
   /** A kept event signed afresh (a new transmission of the same event id), as PayPal resends. */

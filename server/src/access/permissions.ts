@@ -30,6 +30,10 @@ export const PERMISSIONS = [
   'members:manage',
   /** Giving an account a staff role, or taking it away. */
   'roles:assign',
+  /** The audit trail: who read which care record, exports, role changes, erasures. */
+  'audit:read',
+  /** Subject access exports for any e-mail address, and erasing a visitor's form records on request. */
+  'privacy:manage',
   /** The GraphQL schema in production, and the larger query-cost budget an export needs. */
   'schema:read',
 ] as const;

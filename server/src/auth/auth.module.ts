@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -10,6 +11,7 @@ import { JwtAuthGuard } from './auth.guard.js';
 import { AuthResolver } from './auth.resolver.js';
 import { AuthService, JWT_ISSUER } from './auth.service.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { UserLoader } from './user.loader.js';
@@ -17,8 +19,9 @@ import { UsersService } from './users.service.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, PasswordResetToken]),
+    TypeOrmModule.forFeature([User, PasswordResetToken, SignIn]),
     MailModule,
+    AuditModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

@@ -8,6 +8,7 @@ import { AuthService } from './auth.service.js';
 import { AuthPayload, ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs, SendResetTokenArgs } from './dto/auth.args.js';
 import { ROLE_PERMISSIONS, type Permission } from '../access/permissions.js';
 import { AllUsersArgs, UpdateUserArgs } from './dto/user.args.js';
+import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
 
@@ -72,6 +73,11 @@ export class AuthResolver {
     return this.users.get(caller.id);
   }
 
+  @Query(() => [SignIn], { description: "The caller's sign-ins, newest first (kept 90 days)." })
+  mySignIns(@CurrentUser() caller: AuthUser): Promise<SignIn[]> {
+    return this.users.signIns(caller.id);
+  }
+
   @Can('members:manage')
   @Query(() => User)
   User(@Args('id', { type: () => ID }) id: string): Promise<User> {
@@ -92,8 +98,8 @@ export class AuthResolver {
 
   @Can('members:manage', 'roles:assign')
   @Mutation(() => User, { description: 'Gives an account a role; the last Admin cannot be demoted.' })
-  async updateUser(@Args() { id, role }: UpdateUserArgs): Promise<User> {
-    return role ? this.users.setRole(toId(id), role) : this.users.get(toId(id));
+  async updateUser(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() { id, role }: UpdateUserArgs): Promise<User> {
+    return role ? this.users.setRole(toId(id), role, { actor: caller, address: ip }) : this.users.get(toId(id));
   }
 
   @ResolveField(() => [String], { description: "What the account's role allows (the console builds its menu from these)." })

@@ -7,13 +7,14 @@ import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
-import { RateLimitService } from '../common/rate-limit.js';
+import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { passwordResetMail, signInAttemptsMail } from '../mail/templates.js';
 import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from './dto/auth.args.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 
@@ -94,9 +95,9 @@ export class AuthService implements OnApplicationBootstrap {
 
   /** Checks credentials under the sign-in limits; answers the user, a token and the failures since the last sign-in. */
   async login(input: LoginArgs, ip: string): Promise<SignedIn> {
-    const pairKey = `sign-in:pair:${input.email}:${ip}`;
+    const pairKey = `sign-in:pair:${emailKeyPart(input.email)}:${ip}`;
     const addressKey = `sign-in:address:${ip}`;
-    const accountKey = `sign-in-failed:account:${input.email}`;
+    const accountKey = `sign-in-failed:account:${emailKeyPart(input.email)}`;
     const { perAccountAndAddress, perAddress, accountFailures } = SIGN_IN_LIMITS;
     const [pairAttempts, addressAttempts] = await this.limits.hitAll([
       { key: pairKey, windowSeconds: perAccountAndAddress.windowSeconds },
@@ -122,6 +123,7 @@ export class AuthService implements OnApplicationBootstrap {
     // A right password is not a guess: this address starts afresh on this account.
     await Promise.all([this.limits.reset(pairKey), this.limits.release([addressKey])]);
     await this.users.update({ id: user.id }, { failedSignIns: 0, lastSignInAt: new Date() });
+    await this.users.manager.insert(SignIn, { userId: user.id, address: ip });
     const full = await this.users.findOneByOrFail({ id: user.id });
     return { token: this.sign(full), user: full, failedAttemptsSinceLastSignIn: user.failedSignIns };
   }

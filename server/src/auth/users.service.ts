@@ -3,7 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
+import type { AuthUser } from '../access/auth-user.js';
 import type { Role } from '../access/permissions.js';
+import { AuditService } from '../audit/audit.service.js';
+import { SignIn } from './entities/sign-in.entity.js';
 import type { UserFilter } from './dto/user.args.js';
 import { User } from './entities/user.entity.js';
 
@@ -24,7 +27,10 @@ const LIST: ListOptions = {
 /** Members and staff as the admin console sees them. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly audit: AuditService,
+  ) {}
 
   private filtered(filter?: UserFilter | null) {
     const query = this.users.createQueryBuilder('user');
@@ -55,15 +61,24 @@ export class UsersService {
    * Gives an account a role. The Admin rows are locked while deciding, so two admins demoting each other at once
    * cannot leave nobody able to assign roles.
    */
-  async setRole(id: number, role: Role): Promise<User> {
+  async setRole(id: number, role: Role, by: { actor: AuthUser; address: string }): Promise<User> {
     return this.users.manager.transaction(async (manager) => {
       const admins: { id: number }[] = await manager.query(`SELECT id FROM users WHERE role = 'Admin' ORDER BY id FOR UPDATE`);
       const user = await manager.findOneBy(User, { id });
       if (!user) throw AppError.notFound('The member');
       if (user.role === 'Admin' && role !== 'Admin' && admins.length === 1) throw AppError.badInput('role', 'There must be at least one Admin');
+      if (user.role === role) return user;
+      const detail = `${user.role} → ${role}`;
       user.role = role;
-      return manager.save(user);
+      const saved = await manager.save(user);
+      await this.audit.record(by.actor, by.address, { action: 'role.change', recordKind: 'User', recordIds: [String(id)], detail }, manager);
+      return saved;
     });
+  }
+
+  /** The account's sign-ins, newest first. */
+  signIns(userId: number): Promise<SignIn[]> {
+    return this.users.manager.find(SignIn, { where: { userId }, order: { at: 'DESC', id: 'DESC' } });
   }
 
   /** For DataLoaders: the users of these ids, in no particular order. */

@@ -11,6 +11,9 @@ import { BookOrderResolver } from './orders/book-order.resolver.js';
 import { BookOrderService } from './orders/book-order.service.js';
 import { PaymentSettingsResolver } from './payment-settings.resolver.js';
 import { PaymentsService } from './payments/payments.service.js';
+import { BillingPlan, RegularDonation } from './regular-donations/regular-donation.entity.js';
+import { RegularDonationResolver } from './regular-donations/regular-donation.resolver.js';
+import { RegularDonationService } from './regular-donations/regular-donation.service.js';
 import { PAYMENT_GATEWAY } from './paypal/payment-gateway.js';
 import { PayPalClient, type PayPalClientOptions } from './paypal/paypal.client.js';
 import { PayPalWebhookController } from './webhooks/paypal-webhook.controller.js';
@@ -18,7 +21,7 @@ import { PayPalWebhookService } from './webhooks/paypal-webhook.service.js';
 import { WebhookEventRecord } from './webhooks/webhook-event.entity.js';
 
 /**
- * Book orders and donations paid through PayPal, and PayPal's webhooks. Which PayPal (the real one, or a
+ * Book orders, donations and monthly gifts paid through PayPal, and PayPal's webhooks. Which PayPal (the real one, or a
  * stand-in speaking its API) is the caller's choice, given as the client's settings.
  */
 @Module({})
@@ -26,16 +29,18 @@ export class CommerceModule {
   static forRoot(paypal: PayPalClientOptions): DynamicModule {
     return {
       module: CommerceModule,
-      imports: [TypeOrmModule.forFeature([BookOrder, Donation, WebhookEventRecord, Book, User]), MailModule],
+      imports: [TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User]), MailModule],
       controllers: [PayPalWebhookController],
       providers: [
         { provide: PAYMENT_GATEWAY, useValue: new PayPalClient(paypal) },
         PaymentsService,
         BookOrderService,
         DonationService,
+        RegularDonationService,
         PayPalWebhookService,
         BookOrderResolver,
         DonationResolver,
+        RegularDonationResolver,
         PaymentSettingsResolver,
       ],
       exports: [BookOrderService, DonationService],

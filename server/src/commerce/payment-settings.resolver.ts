@@ -11,6 +11,6 @@ export class PaymentSettingsResolver {
   @Public()
   @Query(() => PaymentSettings, { description: 'Whether payments are test payments, and the PayPal client id for the browser.' })
   paymentSettings(): PaymentSettings {
-    return { testPayments: this.gateway.testPayments, paypalClientId: this.gateway.publicClientId ?? null };
+    return { testPayments: this.gateway.testPayments, paypalClientId: this.gateway.publicClientId ?? null, paypalSdkUrl: this.gateway.sdkUrl ?? null };
   }
 }

@@ -3,6 +3,7 @@ import type { MailMessage } from '../mail/mail.service.js';
 import type { Donation } from './donations/donation.entity.js';
 import { formatMoney } from './money.js';
 import type { BookOrder } from './orders/book-order.entity.js';
+import type { RegularDonation } from './regular-donations/regular-donation.entity.js';
 
 const date = (value: Date | null) =>
   (value ?? new Date()).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
@@ -53,6 +54,26 @@ export function donationReceipt(donation: Donation, user: Pick<User, 'email' | '
       ...references(`donation ${String(donation.id).padStart(4, '0')}`, donation),
       '',
       'Please keep this e-mail as your receipt.',
+    ].join('\n'),
+  };
+}
+
+/** PayPal could not take a month's payment of a regular gift; PayPal tries again, the member may want to act. */
+export function regularGiftPaymentFailed(gift: RegularDonation, user: Pick<User, 'email' | 'firstname'>): MailMessage {
+  return {
+    to: user.email,
+    subject: 'Your monthly gift could not be taken this month',
+    text: [
+      `Dear ${user.firstname},`,
+      '',
+      `PayPal could not take this month's payment of your monthly gift of ${formatMoney(gift.amountMinor, gift.currency)}.`,
+      'PayPal will try again in the coming days. If your card or bank account has changed, please update it in your PayPal account.',
+      '',
+      `You can see or cancel your regular gifts at any time in your member area, under "My regular giving".`,
+      `Reference: regular gift ${String(gift.id).padStart(4, '0')}`,
+      `PayPal subscription: ${gift.paypalSubscriptionId ?? '-'}`,
+      '',
+      'Thank you for your faithful giving.',
     ].join('\n'),
   };
 }

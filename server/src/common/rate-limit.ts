@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError } from './app-error.js';
 import { requestOf } from './request-of.js';
@@ -12,6 +13,12 @@ export interface Limit {
 }
 
 const RATE_LIMIT = 'rateLimit';
+
+/**
+ * An e-mail address as part of a counter's key: hashed, so the counters never hold an address (erasure removes
+ * a person's counters by this same hash).
+ */
+export const emailKeyPart = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /** Limits an entry point per client address; past the limit the caller gets 429. */
 export const RateLimit = (name: string, limit: number, windowSeconds: number) =>

@@ -49,6 +49,16 @@ export interface AppConfig {
     endpoint?: string;
     publicUrl?: string;
   };
+  /** How long records are kept before the daily retention job anonymises or deletes them. */
+  retention: {
+    /** Closed contact enquiries, questions, counselling and baptism requests: anonymised this many months after closing. */
+    closedRequestsMonths: number;
+    /** Prayer requests: deleted this many months after they close or stop being shared. */
+    prayerRequestsMonths: number;
+    /** Sign-in history and sent e-mail (the outbox, the mail queue): deleted after this many days. */
+    signInsDays: number;
+    outboxDays: number;
+  };
   webBuildDir: string;
   adminBuildDir: string;
 }
@@ -82,6 +92,13 @@ function readUrl(name: string, raw: string | undefined, protocols: string[]): st
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//`);
   }
   return raw;
+}
+
+/** A whole number from `min` to `max`, or `fallback` when unset. */
+function readWhole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  const value = Number(raw || fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
 }
 
 function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -229,6 +246,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
           publicUrl: readUrl('S3_PUBLIC_URL', env.S3_PUBLIC_URL, ['http:', 'https:']),
         }
       : undefined,
+    retention: {
+      closedRequestsMonths: readWhole('RETENTION_CLOSED_REQUESTS_MONTHS', env.RETENTION_CLOSED_REQUESTS_MONTHS, 24, 1, 120),
+      prayerRequestsMonths: readWhole('RETENTION_PRAYER_REQUESTS_MONTHS', env.RETENTION_PRAYER_REQUESTS_MONTHS, 12, 1, 120),
+      signInsDays: readWhole('RETENTION_SIGN_INS_DAYS', env.RETENTION_SIGN_INS_DAYS, 90, 1, 3650),
+      outboxDays: readWhole('RETENTION_OUTBOX_DAYS', env.RETENTION_OUTBOX_DAYS, 90, 1, 3650),
+    },
     webBuildDir: resolve(REPO_ROOT, env.WEB_BUILD_DIR || 'web/build'),
     adminBuildDir: resolve(REPO_ROOT, env.ADMIN_BUILD_DIR || 'admin/dist'),
   };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../mail/mail.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { Book } from './books/book.entity.js';
 import { BooksResolver } from './books/books.resolver.js';
@@ -18,19 +19,23 @@ import { Post } from './posts/post.entity.js';
 import { PostsResolver } from './posts/posts.resolver.js';
 import { PostsService } from './posts/posts.service.js';
 import { ProgramRefresh } from './posts/program-refresh.js';
+import { Consent } from './posts/testimony-consent.js';
+import { TestimonyConsentsResolver } from './posts/testimony-consents.resolver.js';
+import { TestimonyConsents } from './posts/testimony-consents.service.js';
 import { Video } from './videos/video.entity.js';
 import { VideosResolver } from './videos/videos.resolver.js';
 import { VideosService } from './videos/videos.service.js';
 
-const services = [PostsService, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
+const services = [PostsService, TestimonyConsents, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
 
 /** What visitors read and admins publish: posts, categories, videos, home images and books. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book]), MediaModule],
+  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book, Consent]), MediaModule, MailModule],
   providers: [
     ...services,
     PostCategoryLoader,
     PostsResolver,
+    TestimonyConsentsResolver,
     PostCategoriesResolver,
     VideosResolver,
     SliderImagesResolver,

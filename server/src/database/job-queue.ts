@@ -9,6 +9,8 @@ export interface SendOptions {
   retryBackoff?: boolean;
   startAfter?: number;
   singletonKey?: string;
+  /** At most one job of this name per slot of this many seconds (a daily job offered hourly). */
+  singletonSeconds?: number;
 }
 
 /**
@@ -46,6 +48,13 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.send(name, data, options);
+  }
+
+  /** Deletes the jobs of `name`, waiting or done, whose data mentions `text` (an erased person's address). */
+  async forget(name: string, text: string): Promise<void> {
+    for (const table of ['job', 'archive']) {
+      await this.boss.getDb().executeSql(`DELETE FROM pgboss.${table} WHERE name = $1 AND strpos(lower(data::text), lower($2)) > 0`, [name, text]);
+    }
   }
 
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void> {

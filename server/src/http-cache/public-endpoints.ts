@@ -68,6 +68,8 @@ export const PUBLIC_GRAPHQL = new Set([
   'Query.siteSettings',
   'Query.prayerWall',
   'Mutation.prayFor',
+  'Query.retentionSchedule',
+  'Query.testimonyConsentText',
 ]);
 
 /** The public legacy lists (`GET /api/all-…`, spec section 7 "Public reads"): the same answer for every visitor. */

@@ -10,6 +10,7 @@ import { cacheRead } from '../http-cache/cache-headers.js';
 import { toId } from '../common/list.js';
 import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from './bodies/content.js';
 import { toLegacyCategory, toLegacyPost } from './shapes.js';
+import { TestimonyDisplayName } from '../content/posts/testimony-consent.js';
 import { CreatePostCategoryArgs } from '../content/posts/post-category.args.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
 import type { PostFilter } from '../content/posts/post.args.js';
@@ -21,6 +22,12 @@ import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.contr
 
 /** Legacy lists answer everything a caller may see, newest first, up to this many. */
 export const LEGACY_LIST = { perPage: 1000 };
+
+/**
+ * The legacy testimony form has no consent box: sharing through it stands for consent to publish under the first
+ * name only, the narrowest choice that still names the author.
+ */
+const LEGACY_TESTIMONY_CONSENT = { consentToPublish: true, displayName: TestimonyDisplayName.FirstName };
 
 /** Spec section 7: posts, programs, testimonies and post categories. */
 @Controller('api')
@@ -35,16 +42,16 @@ export class LegacyContentController {
   /** A list's posts come with their categories and authors joined in the list's own query. */
   private async list(filter: PostFilter, caller: AuthUser | undefined) {
     const posts: JoinedPost[] = await this.posts.findAll(LEGACY_LIST, filter, caller);
-    return posts.map((p) => toLegacyPost(p, p.category ?? undefined, p.author ?? undefined));
+    return posts.map((p) => toLegacyPost(p, p.category ?? undefined, p.author ?? undefined, caller));
   }
 
   /** A post just written, with its category and author read beside it. */
-  private async one(post: PostEntity) {
+  private async one(post: PostEntity, caller: AuthUser) {
     const [[category], [author]] = await Promise.all([
       this.categories.byIds([post.categoryId]),
       post.authorId ? this.users.byIds([post.authorId]) : [],
     ]);
-    return toLegacyPost(post, category, author);
+    return toLegacyPost(post, category, author, caller);
   }
 
   @Public()
@@ -95,7 +102,7 @@ export class LegacyContentController {
   @UseInterceptors(ImageFileInterceptor())
   createBlogPost(@Body() body: CreateBlogPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
     return this.media.withImage(file, body.image, 'post', caller, async (image) =>
-      this.one(await this.posts.create({ name: body.title, body: body.content, image, categoryId: CATEGORY.blog }, caller)),
+      this.one(await this.posts.create({ name: body.title, body: body.content, image, categoryId: CATEGORY.blog }, caller), caller),
     );
   }
 
@@ -104,7 +111,7 @@ export class LegacyContentController {
   @UseInterceptors(ImageFileInterceptor())
   createProgramPost(@Body() body: CreateProgramPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
     return this.media.withImage(file, body.image, 'post', caller, async (image) =>
-      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: CATEGORY.programs }, caller)),
+      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: CATEGORY.programs }, caller), caller),
     );
   }
 
@@ -122,7 +129,7 @@ export class LegacyContentController {
     requireSelf(caller, body.usersId, 'usersId', 'content:write');
     const purpose = body.postCategoryId === CATEGORY.testimonies ? 'testimony' : 'post';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
-      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
+      this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status, ...LEGACY_TESTIMONY_CONSENT }, caller), caller),
     );
   }
 
@@ -133,12 +140,12 @@ export class LegacyContentController {
     requireSelf(caller, body.usersId, 'usersId', 'content:write');
     const purpose = can(caller, 'content:write') ? 'post' : 'testimony';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
-      this.one(await this.posts.update(postId, { name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller)),
+      this.one(await this.posts.update(postId, { name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller), caller),
     );
   }
 
   @Delete('delete-post/:id')
   async deletePost(@Param('id') id: string, @CurrentUser() caller: AuthUser) {
-    return this.one(await this.posts.remove(toId(id), caller));
+    return this.one(await this.posts.remove(toId(id), caller), caller);
   }
 }

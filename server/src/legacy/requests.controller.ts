@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
+import { Audited } from '../audit/audit.decorator.js';
 import { toLegacyPrayerRequest } from './shapes.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
@@ -49,24 +50,28 @@ export class LegacyRequestsController {
   }
 
   @Can('care:read')
+  @Audited('care.list', 'ContactEnquiry')
   @Get('all-contacts')
   allContacts() {
     return this.requests.store(CONTACT_ENQUIRY).all();
   }
 
   @Can('care:read')
+  @Audited('care.list', 'Question')
   @Get('all-questions')
   allQuestions() {
     return this.requests.store(QUESTION).all();
   }
 
   @Can('care:read')
+  @Audited('care.list', 'CounsellingRequest')
   @Get('all-counselling')
   allCounselling() {
     return this.requests.store(COUNSELLING_REQUEST).all();
   }
 
   @Can('care:read')
+  @Audited('care.list', 'BaptismRequest')
   @Get('all-baptism')
   allBaptism() {
     return this.requests.store(BAPTISM_REQUEST).all();
@@ -87,6 +92,7 @@ export class LegacyRequestsController {
 
   /** Pastors get every request; the prayer team those shared with it while open, without the members' place. */
   @Can('prayer:read-shared')
+  @Audited('care.list', 'PrayerRequest')
   @Get('all-prayer-requests')
   async allPrayerRequests(@CurrentUser() caller: AuthUser) {
     return (await this.prayers.withMembers(caller)).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));

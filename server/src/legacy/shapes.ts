@@ -9,6 +9,7 @@ import type { SliderImage } from '../content/images/slider-image.entity.js';
 import type { VisitImage } from '../content/images/visit-image.entity.js';
 import type { PostCategory } from '../content/posts/post-category.entity.js';
 import type { Post } from '../content/posts/post.entity.js';
+import { shownAuthor } from '../content/posts/testimony-consent.js';
 import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
 import { forContactViewer } from '../requests/staff-only.js';
 import type { Video } from '../content/videos/video.entity.js';
@@ -40,7 +41,8 @@ export const toLegacyUser = (user: User) => legacyUser(user, USER_VIEWS.account)
 /** The session the legacy client keeps: `{ token, users: {...} }`. */
 export const toLegacySession = ({ token, user }: { token: string; user: User }) => ({ token, users: legacyUser(user, USER_VIEWS.session) });
 
-export const toLegacyPost = (post: Post, category: PostCategory | undefined, author: User | undefined) => ({
+/** A post; a testimony's author named only as its consent allows (staff and the author see the real name). */
+export const toLegacyPost = (post: Post, category: PostCategory | undefined, author: User | undefined, viewer: AuthUser | undefined) => ({
   id: post.id,
   name: post.name,
   slug: post.slug,
@@ -51,10 +53,11 @@ export const toLegacyPost = (post: Post, category: PostCategory | undefined, aut
   postCategory: { id: post.categoryId, name: category?.name ?? '' },
   userId: post.authorId,
   usersId: post.authorId,
-  users: author ? legacyUser(author, USER_VIEWS.author) : null,
+  users: author ? shownAuthor(post, legacyUser(author, USER_VIEWS.author), viewer) : null,
   status: post.status,
   createdAt: post.createdAt,
   updatedAt: post.updatedAt,
+  displayName: post.displayName,
 });
 
 export const toLegacyCategory = (category: PostCategory) => ({ id: category.id, name: category.name });

@@ -48,6 +48,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.jobs.send(MAIL_QUEUE, message, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
   }
 
+  /** Forgets every message to or about an address, waiting or sent: what erasure asks of the queue. */
+  async forget(address: string): Promise<void> {
+    await this.jobs.forget(MAIL_QUEUE, address);
+  }
+
   /** Sends now; throws when the server refuses, so the queue retries. */
   async deliver(message: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });

@@ -1,6 +1,7 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
+import { Audited } from '../audit/audit.decorator.js';
 import { ListMetadata, toId } from '../common/list.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimit } from '../common/rate-limit.js';
@@ -22,6 +23,7 @@ export class PrayerRequestsResolver {
     return this.prayers.create(caller, input);
   }
 
+  @Audited('care.list', 'PrayerRequest')
   @Query(() => [PrayerRequest], { description: 'Pastors see all; the prayer team those shared with it while open; a member their own.' })
   allPrayerRequests(@CurrentUser() caller: AuthUser, @Args() args: AllPrayerRequestsArgs): Promise<PrayerRequest[]> {
     return this.prayers.list(caller, args, args.filter);
@@ -32,6 +34,7 @@ export class PrayerRequestsResolver {
     return { count: await this.prayers.count(caller, args.filter) };
   }
 
+  @Audited('care.read', 'PrayerRequest')
   @Query(() => PrayerRequest, { description: 'Whoever may read it in allPrayerRequests; anyone else NOT_FOUND.' })
   PrayerRequest(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.prayers.get(caller, toId(id));

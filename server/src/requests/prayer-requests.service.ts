@@ -110,8 +110,7 @@ export class PrayerRequestsService {
   async close(caller: AuthUser, id: number): Promise<PrayerRequest> {
     const request = await this.own(caller, id);
     if (request.status === RequestStatus.Closed) return request;
-    await this.store.followUp(id, { status: RequestStatus.Closed }, caller);
-    return this.store.update(id, { closedAt: new Date() });
+    return (await this.store.followUp(id, { status: RequestStatus.Closed }, caller)).record;
   }
 
   /** Another 30 days with the team and on the wall. A closed request stays closed: the member sends a new one. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { RateLimitService } from '../common/rate-limit.js';
+import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { careId } from './care/care-request.js';
@@ -91,7 +90,7 @@ export class RequestNotifier {
 
   /** Counts acknowledgements per recipient (keyed by a hash, so the counter table holds no address). */
   private async mayAcknowledge(email: string): Promise<boolean> {
-    const key = `acknowledgement:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+    const key = `acknowledgement:${emailKeyPart(email)}`;
     try {
       return (await this.limits.hit(key, 60 * 60)) <= ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR;
     } catch (error) {

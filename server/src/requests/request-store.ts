@@ -72,6 +72,7 @@ export class RequestStore<T extends RequestRecord> {
       if (changes.status && changes.status !== record.status) {
         entries.push({ type: CareEventType.StatusChange, fromStatus: record.status, toStatus: changes.status });
         record.status = changes.status;
+        record.closedAt = changes.status === RequestStatus.Closed ? new Date() : null;
       }
       if (changes.assigneeId !== undefined && changes.assigneeId !== record.assigneeId) {
         entries.push({ type: CareEventType.Assignment, assigneeId: changes.assigneeId });

@@ -2,6 +2,7 @@ import type { Type as ResolverClass } from '@nestjs/common';
 import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
+import { Audited } from '../audit/audit.decorator.js';
 import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
@@ -28,6 +29,7 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
   class ReviewResolver {
     constructor(private readonly requests: RequestsService) {}
 
+    @Audited('care.list', kind.name)
     @Query(() => [kind.entity], { name: `all${kind.plural}` })
     list(@CurrentUser() caller: AuthUser, @Args() args: AllArgs): Promise<T[]> {
       return this.requests.store(kind).list(args, args.filter, undefined, caller);
@@ -38,6 +40,7 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
       return { count: await this.requests.store(kind).count(args.filter, undefined, caller) };
     }
 
+    @Audited('care.read', kind.name)
     @Query(() => kind.entity, { name: kind.name })
     one(@Args('id', { type: () => ID }) id: string): Promise<T> {
       return this.requests.store(kind).get(toId(id));

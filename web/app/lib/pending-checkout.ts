@@ -32,26 +32,41 @@ type Checkout = { id: string; orderID: string; approveUrl: string; status: strin
 
 /**
  * Creates a payment on the server with `mutation` (which answers a checkout in `field`; the server checks every
- * amount) and sends the browser to approve it. `start` answers the errors to show when the server refused it;
- * while the browser leaves for PayPal, `loading` stays true.
+ * amount). Answers the checkout, or the errors to show when the server refused it.
+ */
+export function useCreatePayPalOrder<V extends Record<string, unknown>>(mutation: string, field: string) {
+  const graphql = useMemberGraphql();
+  return useCallback(
+    async (variables: V): Promise<Checkout | FormErrors> => {
+      const result = await graphql.request<Record<string, Checkout>>(mutation, variables);
+      return result.data?.[field] ?? toFormErrors(result.errors ?? []);
+    },
+    [graphql, mutation, field],
+  );
+}
+
+export const isCheckout = (answer: Checkout | FormErrors): answer is Checkout => 'orderID' in answer;
+
+/**
+ * Creates a payment on the server and sends the browser to approve it. `start` answers the errors to show when
+ * the server refused it; while the browser leaves for PayPal, `loading` stays true.
  */
 export function usePayPalCheckout<V extends Record<string, unknown>>(mutation: string, field: string) {
-  const graphql = useMemberGraphql();
+  const create = useCreatePayPalOrder<V>(mutation, field);
   const [loading, setLoading] = useState(false);
   const start = useCallback(
     async (variables: V): Promise<FormErrors | null> => {
       setLoading(true);
-      const result = await graphql.request<Record<string, Checkout>>(mutation, variables);
-      const checkout = result.data?.[field];
-      if (!checkout) {
+      const checkout = await create(variables);
+      if (!isCheckout(checkout)) {
         setLoading(false);
-        return toFormErrors(result.errors ?? []);
+        return checkout;
       }
       rememberCheckout({ orderID: checkout.orderID, approveUrl: checkout.approveUrl });
       window.location.assign(checkout.approveUrl);
       return null;
     },
-    [graphql, mutation, field],
+    [create],
   );
   return { start, loading };
 }

@@ -54,6 +54,53 @@ const MIGRATIONS: { name: string; sql: string }[] = [
       INSERT INTO paypal_emulator.settings (token_lifetime_seconds) VALUES (32400);
     `,
   },
+  {
+    name: '002-products-plans-subscriptions',
+    sql: `
+      CREATE TABLE paypal_emulator.products (
+        id text PRIMARY KEY,
+        body jsonb NOT NULL,
+        create_time timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE paypal_emulator.plans (
+        id text PRIMARY KEY,
+        product_id text NOT NULL REFERENCES paypal_emulator.products (id),
+        body jsonb NOT NULL,
+        create_time timestamptz NOT NULL DEFAULT now()
+      );
+
+      -- Each subscription keeps its own price: the plan's, or the one its create request overrode it with.
+      CREATE TABLE paypal_emulator.subscriptions (
+        id text PRIMARY KEY,
+        plan_id text NOT NULL REFERENCES paypal_emulator.plans (id),
+        status text NOT NULL,
+        custom_id text,
+        currency_code text NOT NULL,
+        value text NOT NULL,
+        plan_overridden boolean NOT NULL,
+        return_url text,
+        cancel_url text,
+        payer_id text,
+        start_time timestamptz,
+        next_billing_time timestamptz,
+        cycles_completed integer NOT NULL DEFAULT 0,
+        failed_payments_count integer NOT NULL DEFAULT 0,
+        next_payment_fails boolean NOT NULL DEFAULT false,
+        last_payment jsonb,
+        status_update_time timestamptz NOT NULL,
+        create_time timestamptz NOT NULL,
+        update_time timestamptz NOT NULL
+      );
+      CREATE INDEX subscriptions_create_time ON paypal_emulator.subscriptions (create_time);
+
+      -- An event is about an order or a subscription.
+      ALTER TABLE paypal_emulator.events
+        ALTER COLUMN order_id DROP NOT NULL,
+        ADD COLUMN subscription_id text REFERENCES paypal_emulator.subscriptions (id) ON DELETE CASCADE,
+        ADD CONSTRAINT events_about_one CHECK ((order_id IS NULL) <> (subscription_id IS NULL));
+    `,
+  },
 ];
 
 /** Brings the emulator's schema up to date. Instances starting together take turns on an advisory lock. */

@@ -6,6 +6,9 @@ import type { Capture, CreateOrderRequest, OrderStatus, Refund, WebhookEvent } f
 /** Keep this many orders and events; the oldest go first (the emulator is a development stand-in). */
 const MAX_KEPT = 5000;
 
+/** What an event is about: one order or one subscription. */
+export type EventSubject = { orderId: string; subscriptionId?: undefined } | { subscriptionId: string; orderId?: undefined };
+
 /** A connection that may be inside a transaction, or the pool itself. */
 export type Db = Pick<pg.Pool, 'query'>;
 
@@ -119,8 +122,13 @@ export class Store {
     await db.query('INSERT INTO paypal_emulator.answers (key, order_id, status, body) VALUES ($1, $2, $3, $4)', [key, orderId, answer.status, json(answer.body)]);
   }
 
-  async keepEvent(db: Db, orderId: string, event: WebhookEvent): Promise<void> {
-    await db.query('INSERT INTO paypal_emulator.events (id, order_id, event) VALUES ($1, $2, $3)', [event.id, orderId, json(event)]);
+  async keepEvent(db: Db, about: EventSubject, event: WebhookEvent): Promise<void> {
+    await db.query('INSERT INTO paypal_emulator.events (id, order_id, subscription_id, event) VALUES ($1, $2, $3, $4)', [
+      event.id,
+      about.orderId,
+      about.subscriptionId,
+      json(event),
+    ]);
     await db.query(
       'DELETE FROM paypal_emulator.events WHERE id IN (SELECT id FROM paypal_emulator.events ORDER BY create_time DESC OFFSET $1)',
       [MAX_KEPT],

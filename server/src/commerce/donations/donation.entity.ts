@@ -1,4 +1,4 @@
-import { Field, Float, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Float, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, Entity, Index } from 'typeorm';
 import { minorToDecimal } from '../money.js';
 import { PaymentRecord } from '../payments/payment-record.js';
@@ -19,6 +19,8 @@ registerEnumType(DonationStatus, { name: 'DonationStatus' });
 @Index('IDX_donations_user_id', ['userId'])
 @Index('IDX_donations_status', ['status'])
 @Index('IDX_donations_created_at', ['createdAt'])
+@Index('IDX_donations_regular_donation_id', ['regularDonationId'])
+@Index('IDX_donations_sale_id', ['captureId'], { unique: true, where: 'regular_donation_id IS NOT NULL' })
 export class Donation extends PaymentRecord {
   @Field(() => DonationStatus)
   @Column({ type: 'varchar', length: 10, default: DonationStatus.Created })
@@ -31,6 +33,10 @@ export class Donation extends PaymentRecord {
   @Field()
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
+
+  @Field(() => ID, { nullable: true, description: "The regular gift this is a month's payment of; null for a one-off gift" })
+  @Column({ name: 'regular_donation_id', type: 'integer', nullable: true })
+  regularDonationId: number | null;
 
   @Field(() => Float, { description: 'In pounds or dollars, e.g. 25.5' })
   get amount(): number {

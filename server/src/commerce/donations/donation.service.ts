@@ -33,7 +33,7 @@ const LIST: ListOptions = {
 };
 
 /** The amount as minor units, or a clear 400 naming `amount`. */
-function donationAmount(amount: number): number {
+export function donationAmount(amount: number): number {
   const minor = decimalToMinor(amount);
   if (minor === undefined) throw AppError.badInput('amount', 'amount must have at most two decimals');
   if (minor <= 0) throw AppError.badInput('amount', 'amount must be more than 0');
@@ -41,7 +41,7 @@ function donationAmount(amount: number): number {
   return minor;
 }
 
-function donationCurrency(currency: string): DonationCurrency {
+export function donationCurrency(currency: string): DonationCurrency {
   const upper = currency.trim().toUpperCase() as DonationCurrency;
   if (!DONATION_CURRENCIES.includes(upper)) throw AppError.badInput('currency', 'currency must be GBP or USD');
   return upper;

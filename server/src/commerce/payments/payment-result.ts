@@ -58,6 +58,9 @@ export class PaymentSettings {
   @Field({ description: "True while the built-in PayPal emulator takes payments: show 'Test payments: no money moves'" })
   testPayments: boolean;
 
-  @Field(() => String, { nullable: true, description: "PayPal REST client id for PayPal's buttons; null with the emulator" })
+  @Field(() => String, { nullable: true, description: "PayPal REST client id for PayPal's buttons (the emulator's own while it is in use)" })
   paypalClientId?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Where to load PayPal's JS SDK from when not from PayPal (the emulator's stand-in); null for PayPal's own" })
+  paypalSdkUrl?: string | null;
 }

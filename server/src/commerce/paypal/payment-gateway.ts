@@ -1,14 +1,29 @@
-import type { CreateOrderRequest, ErrorBody, Order, Refund, WebhookHeaders } from './paypal.types.js';
+import type {
+  CreateOrderRequest,
+  CreatePlanRequest,
+  CreateProductRequest,
+  CreateSubscriptionRequest,
+  ErrorBody,
+  Order,
+  Plan,
+  Product,
+  Refund,
+  Subscription,
+  WebhookHeaders,
+} from './paypal.types.js';
 
 /**
- * What the shop needs from a payment provider: PayPal's Orders v2 flow plus webhook verification. The one
+ * What the shop needs from a payment provider: PayPal's Orders v2 flow, Subscriptions v1 for regular gifts, and
+ * webhook verification. The one
  * implementation is `PayPalClient`, pointed at PayPal or at the built-in emulator, which speaks the same API.
  */
 export interface PaymentGateway {
   /** True while the built-in emulator takes the payments (no money moves). */
   readonly testPayments: boolean;
-  /** The REST client id the browser may use for PayPal's buttons; absent with the emulator. */
+  /** The REST client id the browser gives PayPal's JS SDK for the buttons. */
   readonly publicClientId?: string;
+  /** Where the browser loads the JS SDK from when it is not PayPal's own (the emulator's stand-in). */
+  readonly sdkUrl?: string;
 
   createOrder(request: CreateOrderRequest, requestId: string): Promise<Order>;
   getOrder(orderId: string): Promise<Order>;
@@ -16,6 +31,13 @@ export interface PaymentGateway {
   captureOrder(orderId: string, requestId: string): Promise<Order>;
   /** Refunds a capture in full. */
   refundCapture(captureId: string, requestId: string): Promise<Refund>;
+  createProduct(request: CreateProductRequest, requestId: string): Promise<Product>;
+  createPlan(request: CreatePlanRequest, requestId: string): Promise<Plan>;
+  /** Creates a subscription awaiting the buyer's approval; its `approve` link is where to send them. */
+  createSubscription(request: CreateSubscriptionRequest, requestId: string): Promise<Subscription>;
+  getSubscription(subscriptionId: string): Promise<Subscription>;
+  /** Stops a subscription's payments for good. */
+  cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
   /** Asks the provider whether these headers sign exactly this body; false for a forged or altered event. */
   verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
 }

@@ -2,9 +2,15 @@ import { Logger } from '@nestjs/common';
 import { PaymentGateway, PayPalError, PayPalUnavailableError } from './payment-gateway.js';
 import {
   CreateOrderRequest,
+  CreatePlanRequest,
+  CreateProductRequest,
+  CreateSubscriptionRequest,
   ErrorBody,
   Order,
+  Plan,
+  Product,
   Refund,
+  Subscription,
   TokenResponse,
   WEBHOOK_HEADER_NAMES,
   WebhookHeaders,
@@ -19,6 +25,7 @@ export interface PayPalClientOptions {
   timeoutMs: number;
   testPayments: boolean;
   publicClientId?: string;
+  sdkUrl?: string;
 }
 
 /** Refresh a token this long before PayPal says it expires (at most a tenth of its life). */
@@ -56,14 +63,12 @@ export class PayPalClient implements PaymentGateway {
     return this.options.publicClientId;
   }
 
+  get sdkUrl(): string | undefined {
+    return this.options.sdkUrl;
+  }
+
   createOrder(request: CreateOrderRequest, requestId: string): Promise<Order> {
-    return this.authorised<Order>({
-      operation: 'create order',
-      method: 'POST',
-      path: '/v2/checkout/orders',
-      body: JSON.stringify(request),
-      headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
-    });
+    return this.create<Order>('create order', '/v2/checkout/orders', request, requestId);
   }
 
   getOrder(orderId: string): Promise<Order> {
@@ -87,6 +92,31 @@ export class PayPalClient implements PaymentGateway {
       path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
       body: '{}',
       headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
+    });
+  }
+
+  createProduct(request: CreateProductRequest, requestId: string): Promise<Product> {
+    return this.create<Product>('create product', '/v1/catalogs/products', request, requestId);
+  }
+
+  createPlan(request: CreatePlanRequest, requestId: string): Promise<Plan> {
+    return this.create<Plan>('create plan', '/v1/billing/plans', request, requestId);
+  }
+
+  createSubscription(request: CreateSubscriptionRequest, requestId: string): Promise<Subscription> {
+    return this.create<Subscription>('create subscription', '/v1/billing/subscriptions', request, requestId);
+  }
+
+  getSubscription(subscriptionId: string): Promise<Subscription> {
+    return this.authorised<Subscription>({ operation: 'get subscription', method: 'GET', path: `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}` });
+  }
+
+  async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.authorised<unknown>({
+      operation: 'cancel subscription',
+      method: 'POST',
+      path: `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`,
+      body: JSON.stringify({ reason }),
     });
   }
 
@@ -114,6 +144,16 @@ export class PayPalClient implements PaymentGateway {
       body: `{${fields.join(',')}}`,
     });
     return answer.verification_status === 'SUCCESS';
+  }
+
+  private create<T>(operation: string, path: string, request: object, requestId: string): Promise<T> {
+    return this.authorised<T>({
+      operation,
+      method: 'POST',
+      path,
+      body: JSON.stringify(request),
+      headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
+    });
   }
 
   /** A bearer-token call; a token PayPal no longer accepts is replaced once. */

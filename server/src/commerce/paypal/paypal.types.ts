@@ -145,3 +145,72 @@ export interface WebhookEvent<R = Record<string, unknown>> {
 export function approveLink(order: Pick<Order, 'links'>): string | undefined {
   return order.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve')?.href;
 }
+
+/** `POST /v1/catalogs/products`: what the regular gifts are, once for the site. */
+export interface CreateProductRequest {
+  name: string;
+  type: 'SERVICE';
+  category?: string;
+  description?: string;
+}
+
+export interface Product {
+  id: string;
+  name?: string;
+}
+
+/** `POST /v1/billing/plans`: one monthly plan per currency; each subscription sets its own price. */
+export interface CreatePlanRequest {
+  product_id: string;
+  name: string;
+  status: 'ACTIVE';
+  billing_cycles: {
+    frequency: { interval_unit: 'MONTH'; interval_count: 1 };
+    tenure_type: 'REGULAR';
+    sequence: 1;
+    total_cycles: 0;
+    pricing_scheme: { fixed_price: Money };
+  }[];
+  payment_preferences: { auto_bill_outstanding: boolean; payment_failure_threshold: number };
+}
+
+export interface Plan {
+  id: string;
+  product_id?: string;
+  status?: string;
+}
+
+/** `POST /v1/billing/subscriptions`, with the plan's price overridden by the member's amount. */
+export interface CreateSubscriptionRequest {
+  plan_id: string;
+  custom_id: string;
+  plan: { billing_cycles: { sequence: 1; pricing_scheme: { fixed_price: Money } }[] };
+  application_context: {
+    brand_name?: string;
+    user_action: 'SUBSCRIBE_NOW';
+    shipping_preference: 'NO_SHIPPING';
+    return_url: string;
+    cancel_url: string;
+  };
+}
+
+export type SubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+
+/** A subscription as PayPal answers it (create, `GET /v1/billing/subscriptions/:id`, and BILLING.SUBSCRIPTION.* events). */
+export interface Subscription {
+  id: string;
+  status: SubscriptionStatus;
+  plan_id?: string;
+  custom_id?: string;
+  billing_info?: { next_billing_time?: string; failed_payments_count?: number; last_payment?: { amount?: Money; time?: string } };
+  links?: LinkDescription[];
+}
+
+/** A subscription's payment (Payments v1 sale): the resource of PAYMENT.SALE.COMPLETED. */
+export interface Sale {
+  id: string;
+  state?: string;
+  amount?: { total?: string; currency?: string };
+  billing_agreement_id?: string;
+  custom?: string;
+}

@@ -7,9 +7,10 @@ import { JobQueue } from '../../database/job-queue.js';
 import { DONATIONS } from '../donations/donation.service.js';
 import { BOOK_ORDERS } from '../orders/book-order.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
-import { WEBHOOK_HEADER_NAMES, WebhookEvent, WebhookHeaders } from '../paypal/paypal.types.js';
+import { Sale, Subscription, WEBHOOK_HEADER_NAMES, WebhookEvent, WebhookHeaders } from '../paypal/paypal.types.js';
 import { PaymentRecord } from '../payments/payment-record.js';
 import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import { RegularDonationService } from '../regular-donations/regular-donation.service.js';
 import { WebhookEventRecord } from './webhook-event.entity.js';
 
 const WEBHOOK_QUEUE = 'paypal-webhook';
@@ -37,8 +38,8 @@ const KINDS = [BOOK_ORDERS, DONATIONS] as unknown as PaymentKind<PaymentRecord>[
 
 /**
  * PayPal webhooks: each event is verified through PayPal's verify endpoint (with the exact bytes received),
- * stored by id so a replay is ignored, and settled by a durable background job that re-reads the order from
- * PayPal. This is how a payment whose buyer never came back (or that was pending) gets recorded.
+ * stored by id so a replay is ignored, and settled by a durable background job that re-reads the order (or the
+ * monthly gift's subscription) from PayPal. This is how a payment whose buyer never came back (or that was pending) gets recorded.
  */
 @Injectable()
 export class PayPalWebhookService implements OnApplicationBootstrap {
@@ -49,6 +50,7 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
     @InjectRepository(WebhookEventRecord) private readonly events: Repository<WebhookEventRecord>,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly payments: PaymentsService,
+    private readonly regularGifts: RegularDonationService,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -115,6 +117,15 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
   }
 
   private async settle(event: WebhookEvent<EventResource>): Promise<Settlement<PaymentRecord> | undefined> {
+    // A monthly gift's events: PayPal being unreachable throws, and the job is retried.
+    if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+      await this.regularGifts.paymentReceived(event.resource as Sale);
+      return undefined;
+    }
+    if (event.event_type.startsWith('BILLING.SUBSCRIPTION.')) {
+      await this.regularGifts.subscriptionChanged(event.event_type, event.resource as Subscription);
+      return undefined;
+    }
     if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
       // The buyer approved but may never come back to the shop: capture now (idempotent with their return).
       const target = event.resource?.id ? await this.byOrderId(event.resource.id) : undefined;

@@ -5,6 +5,7 @@ import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { OptionalText, RequiredText, trim } from '../../common/fields.js';
 import { ImageArg } from '../content-args.js';
 import { PostStatus } from './post.entity.js';
+import { TestimonyDisplayName } from './testimony-consent.js';
 
 export const NAME_MAX = 200;
 export const BODY_MAX = 200_000;
@@ -97,6 +98,16 @@ export class CreatePostArgs extends ProgramEventArgs {
   @IsOptional()
   @IsEnum(PostStatus, { message: 'status must be Authorised or UnAuthorised' })
   status?: PostStatus;
+
+  @Field({ nullable: true, description: 'A member’s testimony: must be true, agreeing to testimonyConsentText' })
+  @IsOptional()
+  @IsBoolean({ message: 'consentToPublish must be true or false' })
+  consentToPublish?: boolean;
+
+  @Field(() => TestimonyDisplayName, { nullable: true, description: 'Testimonies: the name shown (a member’s default FirstName)' })
+  @IsOptional()
+  @IsEnum(TestimonyDisplayName, { message: 'displayName must be FullName, FirstName or Anonymous' })
+  displayName?: TestimonyDisplayName;
 }
 
 @ArgsType()

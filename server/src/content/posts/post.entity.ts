@@ -1,5 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TestimonyDisplayName } from './testimony-consent.js';
 
 export enum PostStatus {
   Authorised = 'Authorised',
@@ -63,6 +64,10 @@ export class Post {
   categoryId: number;
 
   @Field(() => ID, { nullable: true })
+  @Field(() => TestimonyDisplayName, { nullable: true, description: 'Testimonies: the name it shows, as its author consented' })
+  @Column({ name: 'display_name', type: 'text', nullable: true })
+  displayName: TestimonyDisplayName | null;
+
   @Index('IDX_posts_author_id')
   @Column({ name: 'author_id', type: 'integer', nullable: true })
   authorId: number | null;

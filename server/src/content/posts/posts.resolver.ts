@@ -8,6 +8,7 @@ import { AllPostsArgs, CreatePostArgs, UpdatePostArgs } from './post.args.js';
 import { PostCategory } from './post-category.entity.js';
 import { Post, PostAuthor } from './post.entity.js';
 import { PostsService, type JoinedPost } from './posts.service.js';
+import { shownAuthor } from './testimony-consent.js';
 import { describeRecurrence, endOf, nextStart } from './program-schedule.js';
 
 @Resolver(() => Post)
@@ -75,9 +76,9 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
     return post.category !== undefined ? post.category : loaders.postCategory.load(post.categoryId);
   }
 
-  @ResolveField(() => PostAuthor, { nullable: true, description: 'Name only, never contact details' })
-  author(@Parent() post: JoinedPost, @Context() { loaders }: GraphQLContext) {
-    if (post.author !== undefined) return post.author;
-    return post.authorId ? loaders.user.load(post.authorId) : null;
+  @ResolveField(() => PostAuthor, { nullable: true, description: 'Name only, never contact details; a testimony’s as its author consented' })
+  async author(@Parent() post: JoinedPost, @Context() { loaders }: GraphQLContext, @CurrentUser() viewer?: AuthUser) {
+    const author = post.author !== undefined ? post.author : post.authorId ? await loaders.user.load(post.authorId) : null;
+    return author && shownAuthor(post, author, viewer);
   }
 }

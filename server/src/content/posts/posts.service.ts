@@ -14,6 +14,8 @@ import { excerptOf, sanitizeBody, slugify } from '../rich-text.js';
 import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
+import type { TestimonyDisplayName } from './testimony-consent.js';
+import { TestimonyConsents } from './testimony-consents.service.js';
 import { normaliseRecurrence, overAt, sortStart } from './program-schedule.js';
 
 const EVENT_FIELDS = ['startsAt', 'endsAt', 'location', 'onlineUrl', 'recurrence'] as const;
@@ -27,6 +29,8 @@ export interface NewPost extends Partial<ProgramEvent> {
   image?: string | null;
   categoryId: number;
   status?: PostStatus | null;
+  consentToPublish?: boolean | null;
+  displayName?: TestimonyDisplayName | null;
 }
 
 /** A post as its reads answer it: what they joined, undefined when a row was read without (e.g. after a write). */
@@ -65,6 +69,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     @InjectRepository(Post) posts: Repository<Post>,
     private readonly dataSource: DataSource,
     private readonly media: MediaService,
+    private readonly consents: TestimonyConsents,
   ) {
     super(posts, 'post');
   }
@@ -128,6 +133,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     this.media.assertOwnImage(input.image);
     await this.assertCategory(input.categoryId);
     const status = editor ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
+    const displayName = this.consents.displayNameFor(input.categoryId, input, editor);
     const event = this.eventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
       const slug = await this.uniqueSlug(manager, name);
@@ -140,9 +146,12 @@ export class PostsService extends ContentList<Post, PostFilter> {
         categoryId: input.categoryId,
         authorId: caller.id,
         status,
+        displayName,
         ...event,
       });
-      return manager.save(post);
+      const saved = await manager.save(post);
+      if (displayName && !editor) await this.consents.record(manager, saved, caller.id);
+      return saved;
     });
   }
 
@@ -152,12 +161,15 @@ export class PostsService extends ContentList<Post, PostFilter> {
    */
   async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
     const post = await this.owned(id, caller);
+    let reviewed = false;
     if (!can(caller, 'content:write')) {
       if (changes.categoryId != null && changes.categoryId !== post.categoryId) throw AppError.forbidden('Members cannot move a testimony to another category');
       if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
       post.status = PostStatus.UnAuthorised;
-    } else if (changes.status) {
+    } else if (changes.status && changes.status !== post.status) {
+      if (changes.status === PostStatus.Authorised) await this.consents.assertPublishable(post.id);
       post.status = changes.status;
+      reviewed = true;
     }
     if (changes.name != null) post.name = this.cleanName(changes.name);
     if (changes.body != null) {
@@ -173,7 +185,9 @@ export class PostsService extends ContentList<Post, PostFilter> {
       post.categoryId = changes.categoryId;
     }
     Object.assign(post, this.eventOf(post.categoryId, post, changes));
-    return this.repository.save(post);
+    const saved = await this.repository.save(post);
+    if (reviewed) await this.consents.tellAuthor(saved);
+    return saved;
   }
 
   async remove(id: number, caller: AuthUser): Promise<Post> {

@@ -5,6 +5,18 @@ import { Commerce1763800300000 } from './1763800300000-commerce.js';
 import { SignInFailures1763900000000 } from './1763900000000-sign-in-failures.js';
 import { Reach1795426326000 } from './1795426326000-reach.js';
 import { PastoralCare1795450000000 } from './1795450000000-pastoral-care.js';
+import { Privacy1795460000000 } from './1795460000000-privacy.js';
+import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
 
 /** Every migration, oldest first; run at start-up. */
-export const MIGRATIONS = [Accounts1763800000000, Content1763800100000, Requests1763800200000, Commerce1763800300000, SignInFailures1763900000000, Reach1795426326000, PastoralCare1795450000000];
+export const MIGRATIONS = [
+  Accounts1763800000000,
+  Content1763800100000,
+  Requests1763800200000,
+  Commerce1763800300000,
+  SignInFailures1763900000000,
+  Reach1795426326000,
+  PastoralCare1795450000000,
+  Privacy1795460000000,
+  RegularGiving1795500000000,
+];

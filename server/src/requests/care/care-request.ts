@@ -1,7 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AppError } from '../../common/app-error.js';
-import { UserRole } from '../../auth/entities/user.entity.js';
-import type { Role } from '../../access/permissions.js';
 import { PrayerPrivacy } from '../prayer-privacy.js';
 import { RequestStatus } from '../request-status.js';
 
@@ -15,22 +13,6 @@ export enum CareKind {
 }
 
 registerEnumType(CareKind, { name: 'CareKind' });
-
-/** Staff as the care inbox names them: whoever is assigned, wrote a note or replied. */
-@ObjectType()
-export class StaffMember {
-  @Field(() => ID)
-  id: number;
-
-  @Field()
-  firstname: string;
-
-  @Field()
-  lastname: string;
-
-  @Field(() => UserRole)
-  role: Role;
-}
 
 /** One request of any kind, as the inbox lists it. Its id joins kind and record id: `PrayerRequest-12`. */
 @ObjectType()

@@ -1,15 +1,14 @@
 import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
-import type { User } from '../../auth/entities/user.entity.js';
+import { Audited } from '../../audit/audit.decorator.js';
+import { StaffMember, staffMember } from '../../auth/staff-member.js';
 import { ListMetadata } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { CareEvent } from '../entities/care-event.entity.js';
 import { AllCareRequestsArgs, CareNoteArgs, CareReplyArgs, CareRequestIdArgs, UpdateCareRequestArgs } from './care.args.js';
 import { CareInboxService } from './care-inbox.service.js';
-import { CareRequest, StaffMember } from './care-request.js';
-
-const staffMember = (user: User | null): StaffMember | null => user && { id: user.id, firstname: user.firstname, lastname: user.lastname, role: user.role };
+import { CareRequest } from './care-request.js';
 
 /** The care inbox in the ra-data-graphql-simple shape (`allCareRequests`, `CareRequest(id)`), plus its actions. */
 @Can('care:read')
@@ -17,6 +16,7 @@ const staffMember = (user: User | null): StaffMember | null => user && { id: use
 export class CareResolver {
   constructor(private readonly care: CareInboxService) {}
 
+  @Audited('care.list', 'CareRequest')
   @Query(() => [CareRequest], { description: 'Every kind of request in one list, newest first.' })
   allCareRequests(@CurrentUser() caller: AuthUser, @Args() args: AllCareRequestsArgs): Promise<CareRequest[]> {
     return this.care.list(caller, args, args.filter);
@@ -27,6 +27,7 @@ export class CareResolver {
     return { count: await this.care.count(caller, args.filter) };
   }
 
+  @Audited('care.read', 'CareRequest')
   @Query(() => CareRequest)
   CareRequest(@CurrentUser() caller: AuthUser, @Args() { id }: CareRequestIdArgs): Promise<CareRequest> {
     return this.care.get(caller, id);

@@ -43,10 +43,6 @@ export class PrayerRequest extends RequestRecord {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 
-  @Field(() => Date, { nullable: true })
-  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
-  closedAt: Date | null;
-
   /** Joined by the legacy list only; GraphQL resolves `user` through a DataLoader. */
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -30,6 +30,11 @@ export abstract class RequestRecord {
   @Column({ name: 'assignee_id', type: 'integer', nullable: true })
   assigneeId: number | null;
 
+  /** When it was last closed (the retention schedule counts from here); empty while open. */
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+
   /** When staff last replied to the sender from the console. */
   @Field(() => Date, { nullable: true })
   @Column({ name: 'last_reply_at', type: 'timestamptz', nullable: true })

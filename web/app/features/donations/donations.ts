@@ -1,4 +1,6 @@
-import { usePayPalCapture, usePayPalCheckout } from '../../lib/pending-checkout';
+import { useCallback } from 'react';
+import type { FormErrors } from '../../lib/graphql';
+import { isCheckout, useCreatePayPalOrder, usePayPalCapture, usePayPalCheckout } from '../../lib/pending-checkout';
 
 /** Spec §9: donations in GBP or USD. */
 export const DONATION_CURRENCIES = [
@@ -14,7 +16,18 @@ const CAPTURE_DONATION = `mutation CaptureDonation($orderID: String!) {
   captureDonation(orderID: $orderID) { status message }
 }`;
 
+type DonationVariables = { amount: number; currency: string; description: string };
+
 /** Creates the donation on the server (which checks the amount) and sends the browser to approve it. */
-export const useDonationCheckout = () => usePayPalCheckout<{ amount: number; currency: string; description: string }>(CREATE_DONATION, 'createDonation');
+export const useDonationCheckout = () => usePayPalCheckout<DonationVariables>(CREATE_DONATION, 'createDonation');
+
+/** For PayPal's buttons: creates the donation and answers its PayPal order id, or the errors to show. */
+export function useCreateDonationOrder() {
+  const create = useCreatePayPalOrder<DonationVariables>(CREATE_DONATION, 'createDonation');
+  return useCallback(async (variables: DonationVariables): Promise<{ orderID: string } | FormErrors> => {
+    const answer = await create(variables);
+    return isCheckout(answer) ? { orderID: answer.orderID } : answer;
+  }, [create]);
+}
 
 export const useCaptureDonation = () => usePayPalCapture(CAPTURE_DONATION, 'captureDonation');

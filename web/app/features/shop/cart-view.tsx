@@ -1,18 +1,30 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form';
+import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { formatMoney } from '../../lib/format';
 import { emptyCart, removeFromCart, setQuantity, useCart } from './cart';
-import { useBookCheckout } from './checkout';
+import { useBookCheckout, useCaptureBookOrder, useCreateCartOrder } from './checkout';
 import { QuantityInput } from './quantity-input';
 import './shop.css';
 import './cart-view.css';
 
-/** The 'Pay with PayPal' button with the whole cart's total; it leaves for PayPal's approval page. */
+/**
+ * The 'Pay with PayPal' button with the whole cart's total, which leaves for PayPal's approval page, and PayPal's
+ * own buttons beside it when the site has a PayPal client id.
+ */
 export function PayWithPayPal() {
   const cart = useCart();
   const { start, loading } = useBookCheckout();
+  const createOrder = useCreateCartOrder();
+  const capture = useCaptureBookOrder();
   const [error, setError] = useState<string>();
+  const createForButtons = async () => {
+    setError(undefined);
+    const created = await createOrder(cart.cartItems);
+    if ('error' in created) setError(created.error);
+    return 'orderID' in created ? created.orderID : undefined;
+  };
   const pay = async () => {
     setError(undefined);
     const errors = await start(cart.cartItems);
@@ -24,6 +36,14 @@ export function PayWithPayPal() {
       <button type="button" className="button paypal" onClick={() => void pay()} disabled={loading || !cart.cartItems.length}>
         {loading ? 'Taking you to PayPal…' : `Pay with PayPal ${formatMoney(cart.totalAmount)}`}
       </button>
+      <LazyPayPalButtons
+        currency="GBP"
+        createOrder={createForButtons}
+        capture={capture}
+        successPath="/user/book-payment-success"
+        onCompleted={emptyCart}
+        disabled={loading || !cart.cartItems.length}
+      />
     </div>
   );
 }

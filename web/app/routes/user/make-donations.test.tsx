@@ -41,3 +41,18 @@ describe('the donation form', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Donate with PayPal' }).disabled).toBe(false);
   });
 });
+
+describe('giving monthly', () => {
+  it('sets up a monthly gift with the amount and currency only', async () => {
+    const { user, sent } = renderDonationForm({ errors: [fieldError('amount', 'amount must be more than 0')] });
+    await user.click(screen.getByRole('radio', { name: 'Give monthly' }));
+    expect(screen.queryByRole('textbox', { name: /What is your gift for/ })).toBeNull();
+    await user.type(screen.getByRole('spinbutton', { name: /Amount each month/ }), '25');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Give monthly with PayPal' }));
+
+    expect(await screen.findByText('amount must be more than 0')).toBeTruthy();
+    expect(sent.map((operation) => operation.query.match(/mutation (\w+)/)?.[1])).toEqual(['CreateRegularDonation']);
+    expect(sent[0].variables).toEqual({ amount: 25, currency: 'USD' });
+  });
+});

@@ -1,47 +1,96 @@
 import { useState } from 'react';
 import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
-import { DONATION_CURRENCIES, useDonationCheckout } from '../../features/donations/donations';
+import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
+import { DONATION_CURRENCIES, useCaptureDonation, useCreateDonationOrder, useDonationCheckout } from '../../features/donations/donations';
+import { useStartRegularGift } from '../../features/donations/regular-giving';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations';
 import { formText } from '../../lib/form-data';
+import './make-donations.css';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, in pounds or dollars, through PayPal.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, once or every month, in pounds or dollars, through PayPal.');
+
+type Gift = { amount: number; currency: string; description: string };
+
+/** The form's gift, or the errors to show when the amount is missing. */
+function readGift(form: HTMLFormElement): Gift | FormErrors {
+  const data = new FormData(form);
+  const raw = formText(data, 'amount').trim();
+  const amount = Number(raw);
+  if (!raw || !Number.isFinite(amount)) return { fields: { amount: 'Please enter the amount you would like to give' } };
+  return { amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim() };
+}
+
+const isGift = (read: Gift | FormErrors): read is Gift => 'amount' in read;
 
 export default function MakeDonations() {
-  const { start, loading } = useDonationCheckout();
+  const once = useDonationCheckout();
+  const monthly = useStartRegularGift();
+  const createOrder = useCreateDonationOrder();
+  const capture = useCaptureDonation();
+  const [frequency, setFrequency] = useState<'once' | 'monthly'>('once');
+  const [currency, setCurrency] = useState('GBP');
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const raw = formText(data, 'amount').trim();
-    const amount = Number(raw);
-    if (!raw || !Number.isFinite(amount)) {
-      setErrors({ fields: { amount: 'Please enter the amount you would like to give' } });
-      return;
-    }
-    setErrors(null);
-    const failure = await start({ amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim() });
+    const gift = readGift(event.currentTarget);
+    setErrors(isGift(gift) ? null : gift);
+    if (!isGift(gift)) return;
+    const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency }) : await once.start(gift);
     if (failure) setErrors(failure);
   };
 
+  /** For PayPal's buttons: the one-off donation created on the server, as the redirect button would. */
+  const createForButtons = async (): Promise<string | undefined> => {
+    const gift = readGift(form.current!);
+    if (!isGift(gift)) {
+      setErrors(gift);
+      return undefined;
+    }
+    const created = await createOrder(gift);
+    setErrors('orderID' in created ? null : created);
+    return 'orderID' in created ? created.orderID : undefined;
+  };
+
+  const loading = once.loading || monthly.loading;
   return (
     <>
       <h1>Give</h1>
       <p className="lead">Thank you for supporting the ministry. Your gift helps us care for people, share the gospel and serve London.</p>
-      <form noValidate ref={form} onSubmit={(event) => void submit(event)} className="form-card">
+      <form
+        noValidate
+        ref={form}
+        onSubmit={(event) => void submit(event)}
+        className="form-card"
+      >
         <FormAlert message={errors?.message} />
+        <fieldset className="frequency">
+          <legend>How often would you like to give?</legend>
+          <label>
+            <input type="radio" name="frequency" value="once" checked={frequency === 'once'} onChange={() => setFrequency('once')} /> Give once
+          </label>
+          <label>
+            <input type="radio" name="frequency" value="monthly" checked={frequency === 'monthly'} onChange={() => setFrequency('monthly')} /> Give monthly
+          </label>
+        </fieldset>
         <div className="field-row">
-          <TextField name="amount" label="Amount" type="number" inputMode="decimal" min="1" step="0.01" required error={errors?.fields.amount} />
-          <SelectField name="currency" label="Currency" options={DONATION_CURRENCIES} defaultValue="GBP" error={errors?.fields.currency} />
+          <TextField name="amount" label={frequency === 'monthly' ? 'Amount each month' : 'Amount'} type="number" inputMode="decimal" min="1" step="0.01" required error={errors?.fields.amount} />
+          <SelectField name="currency" label="Currency" options={DONATION_CURRENCIES} value={currency} onChange={(event) => setCurrency(event.target.value)} error={errors?.fields.currency} />
         </div>
-        <TextArea name="description" label="What is your gift for? (optional)" rows={3} hint="For example: tithe, offering, building fund." error={errors?.fields.description} />
+        {frequency === 'monthly' ? (
+          <p className="hint">PayPal takes your gift today and then every month, until you cancel it in My regular giving.</p>
+        ) : (
+          <TextArea name="description" label="What is your gift for? (optional)" rows={3} hint="For example: tithe, offering, building fund." error={errors?.fields.description} />
+        )}
         <SubmitButton pending={loading} pendingLabel="Taking you to PayPal…">
-          Donate with PayPal
+          {frequency === 'monthly' ? 'Give monthly with PayPal' : 'Donate with PayPal'}
         </SubmitButton>
       </form>
+      {frequency === 'once' && <LazyPayPalButtons currency={currency} createOrder={createForButtons} capture={capture} successPath="/user/donation-payment-success" disabled={loading} />}
     </>
   );
 }

@@ -12,7 +12,8 @@ const actions = [
   { to: '/user/share-testimony', title: 'Share a testimony', text: 'Tell the church what God has done.' },
   { to: '/user/my-prayer-requests', title: 'My prayer requests', text: 'See the requests you have sent.' },
   { to: '/user/my-testimonies', title: 'My testimonies', text: 'See your testimonies and whether they are published.' },
-  { to: '/user/make-donations', title: 'Give', text: 'Support the ministry with a donation.' },
+  { to: '/user/make-donations', title: 'Give', text: 'Support the ministry with a donation, once or every month.' },
+  { to: '/user/giving', title: 'My regular giving', text: 'See or cancel your monthly gifts.' },
   { to: '/book-shop', title: 'Book shop', text: 'Books to strengthen your faith.' },
 ];
 

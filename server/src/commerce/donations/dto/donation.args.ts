@@ -6,8 +6,9 @@ import { DonationStatus } from '../donation.entity.js';
 
 export const MAX_DESCRIPTION = 500;
 
+/** How much and in which currency: a one-off gift, or each month of a regular one. */
 @ArgsType()
-export class CreateDonationArgs {
+export class GiftAmountArgs {
   @Field(() => Float, { description: 'Up to two decimals, at most 10000' })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number' })
   @IsNotEmpty({ message: 'amount is required' })
@@ -17,7 +18,10 @@ export class CreateDonationArgs {
   @IsString({ message: 'currency must be GBP or USD' })
   @IsNotEmpty({ message: 'currency is required' })
   currency: string;
+}
 
+@ArgsType()
+export class CreateDonationArgs extends GiftAmountArgs {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
@@ -25,21 +29,25 @@ export class CreateDonationArgs {
   description?: string;
 }
 
-@InputType()
-export class DonationFilter extends ListFilterInput {
-  @Field(() => DonationStatus, { nullable: true })
-  @IsOptional()
-  @IsEnum(DonationStatus)
-  status?: DonationStatus;
-
+/** What lists of gifts (one-off and regular) are also filtered by, beside their status. */
+@InputType({ isAbstract: true })
+export class GiftFilterInput extends ListFilterInput {
   @Field({ nullable: true })
   @IsOptional()
   @IsIn(DONATION_CURRENCIES)
   currency?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Admins only; a member always sees their own' })
+  @Field(() => ID, { nullable: true, description: 'Finance staff only; a member always sees their own' })
   @IsOptional()
   userId?: string;
+}
+
+@InputType()
+export class DonationFilter extends GiftFilterInput {
+  @Field(() => DonationStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(DonationStatus)
+  status?: DonationStatus;
 }
 
 @ArgsType()

@@ -1,0 +1,39 @@
+import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Can } from '../access/decorators.js';
+import { StaffMember, staffMember } from '../auth/staff-member.js';
+import { ListMetadata, toId } from '../common/list.js';
+import type { GraphQLContext } from '../common/loaders.js';
+import { AuditEvent } from './audit-event.entity.js';
+import { AllAuditEventsArgs } from './audit.args.js';
+import { AuditService } from './audit.service.js';
+
+/** The audit trail, read-only: the schema holds no mutation of it. */
+@Can('audit:read')
+@Resolver(() => AuditEvent)
+export class AuditResolver {
+  constructor(private readonly audit: AuditService) {}
+
+  @Query(() => [AuditEvent], { description: 'Newest first.' })
+  allAuditEvents(@Args() args: AllAuditEventsArgs): Promise<AuditEvent[]> {
+    return this.audit.list(args, args.filter);
+  }
+
+  @Query(() => ListMetadata)
+  async _allAuditEventsMeta(@Args() args: AllAuditEventsArgs): Promise<ListMetadata> {
+    return { count: await this.audit.count(args.filter) };
+  }
+
+  @Query(() => AuditEvent)
+  AuditEvent(@Args('id', { type: () => ID }) id: string): Promise<AuditEvent> {
+    return this.audit.get(toId(id));
+  }
+}
+
+/** Who acted, by name. */
+@Resolver(() => AuditEvent)
+export class AuditActorResolver {
+  @ResolveField(() => StaffMember, { nullable: true })
+  async actor(@Parent() event: AuditEvent, @Context() context: GraphQLContext): Promise<StaffMember | null> {
+    return event.actorId ? staffMember(await context.loaders.user.load(event.actorId)) : null;
+  }
+}

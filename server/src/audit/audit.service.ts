@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../access/auth-user.js';
+import { AppError } from '../common/app-error.js';
+import { applyListFilter, applyListPage, type ListArgs, type ListOptions } from '../common/list.js';
+import { AuditEvent } from './audit-event.entity.js';
+import type { AuditEventFilter } from './audit.args.js';
+
+/** What happened, as a caller describes it; the trail adds who and when. */
+export type AuditEntry = Pick<AuditEvent, 'action'> & Partial<Pick<AuditEvent, 'recordKind' | 'recordIds' | 'detail'>>;
+
+const LIST: ListOptions = {
+  sortable: { id: 'event.id', at: 'event.at', action: 'event.action', actorId: 'event.actorId' },
+  defaultSort: { field: 'at', order: 'DESC' },
+  searchable: ['event.action', 'event.recordKind', 'event.detail', 'event.address'],
+};
+
+/** Writes and reads the audit trail; there is deliberately no way to change or remove a line. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds a line; inside `manager`'s transaction when given, so the line and the change it records commit together. */
+  async record(actor: Pick<AuthUser, 'id' | 'role'> | null, address: string | null, entry: AuditEntry, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const fields: DeepPartial<AuditEvent> = { actorId: actor?.id ?? null, actorRole: actor?.role ?? null, address, recordKind: null, recordIds: [], detail: null, ...entry };
+    await manager.insert(AuditEvent, fields);
+  }
+
+  private filtered(filter?: AuditEventFilter | null) {
+    const query = this.dataSource.getRepository(AuditEvent).createQueryBuilder('event');
+    if (filter?.action) query.andWhere('event.action = :action', { action: filter.action });
+    if (filter?.actorId) query.andWhere('event.actorId = :actorId', { actorId: Number(filter.actorId) });
+    if (filter?.recordKind) query.andWhere('event.recordKind = :recordKind', { recordKind: filter.recordKind });
+    if (filter?.from) query.andWhere('event.at >= :from', { from: filter.from });
+    if (filter?.to) query.andWhere('event.at <= :to', { to: filter.to });
+    return applyListFilter(query, filter, LIST);
+  }
+
+  list(args: ListArgs, filter?: AuditEventFilter | null): Promise<AuditEvent[]> {
+    return applyListPage(this.filtered(filter), args, LIST).getMany();
+  }
+
+  count(filter?: AuditEventFilter | null): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
+  async get(id: number): Promise<AuditEvent> {
+    const event = await this.dataSource.getRepository(AuditEvent).findOneBy({ id });
+    if (!event) throw AppError.notFound('The audit event');
+    return event;
+  }
+}

@@ -1,0 +1,283 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { AuthUser } from '../../access/auth-user.js';
+import { requireOwner } from '../../access/ownership.js';
+import { User } from '../../auth/entities/user.entity.js';
+import { AppError } from '../../common/app-error.js';
+import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { MailService, type MailMessage } from '../../mail/mail.service.js';
+import { Donation, DonationStatus } from '../donations/donation.entity.js';
+import { donationAmount, donationCurrency } from '../donations/donation.service.js';
+import { fromPayPalValue, minorToDecimal, toPayPalValue } from '../money.js';
+import { recordListQuery, requireReadable } from '../payments/record-list.js';
+import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
+import { approveLink, type Sale, type Subscription, type SubscriptionStatus } from '../paypal/paypal.types.js';
+import { donationReceipt, regularGiftPaymentFailed } from '../receipt-mails.js';
+import { MonthlyTotal, RegularDonationFilter } from './dto/regular-donation.args.js';
+import { BillingPlan, RegularDonation, RegularDonationStatus } from './regular-donation.entity.js';
+
+/** PayPal's subscription statuses as ours; APPROVED is a moment before ACTIVE, still waiting on PayPal. */
+const STATUS_OF: Record<SubscriptionStatus, RegularDonationStatus> = {
+  APPROVAL_PENDING: RegularDonationStatus.ApprovalPending,
+  APPROVED: RegularDonationStatus.ApprovalPending,
+  ACTIVE: RegularDonationStatus.Active,
+  SUSPENDED: RegularDonationStatus.Suspended,
+  CANCELLED: RegularDonationStatus.Cancelled,
+  EXPIRED: RegularDonationStatus.Expired,
+};
+
+const ENDED = [RegularDonationStatus.Cancelled, RegularDonationStatus.Expired];
+
+const LIST: ListOptions = {
+  sortable: {
+    id: 'gift.id',
+    createdAt: 'gift.createdAt',
+    amount: 'gift.amountMinor',
+    status: 'gift.status',
+    currency: 'gift.currency',
+    nextBillingAt: { column: 'gift.nextBillingAt', nulls: 'NULLS LAST' },
+  },
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  searchable: ['gift.paypal_subscription_id', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
+};
+
+/** What a member is told when PayPal could not set up their gift. */
+const UNAVAILABLE = 'We could not reach PayPal just now. Nothing was set up or charged; please try again in a moment.';
+
+/**
+ * Regular giving: a member's monthly gift is a PayPal subscription on the one monthly plan of its currency, at
+ * the member's own price. PayPal's view of the subscription decides its status (read back after the member
+ * approves, and on every BILLING.SUBSCRIPTION.* webhook); each PAYMENT.SALE.COMPLETED for exactly the gift's
+ * amount becomes one Donation, however often it is delivered.
+ */
+@Injectable()
+export class RegularDonationService {
+  private readonly logger = new Logger('RegularGiving');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(RegularDonation) private readonly gifts: Repository<RegularDonation>,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  customId(gift: Pick<RegularDonation, 'id'>): string {
+    return `regular-donation-${gift.id}`;
+  }
+
+  /** Stores the gift, creates its PayPal subscription and keeps the link where the member agrees to it. */
+  async create(caller: AuthUser, input: { amount: number; currency: string }): Promise<RegularDonation> {
+    const amountMinor = donationAmount(input.amount);
+    const currency = donationCurrency(input.currency);
+    const gift = await this.gifts.save(this.gifts.create({ userId: caller.id, amountMinor, currency, status: RegularDonationStatus.ApprovalPending }));
+    const customId = this.customId(gift);
+    try {
+      const planId = await this.planFor(currency);
+      const value = toPayPalValue(amountMinor);
+      const subscription = await this.gateway.createSubscription(
+        {
+          plan_id: planId,
+          custom_id: customId,
+          plan: { billing_cycles: [{ sequence: 1, pricing_scheme: { fixed_price: { currency_code: currency, value } } }] },
+          application_context: {
+            user_action: 'SUBSCRIBE_NOW',
+            shipping_preference: 'NO_SHIPPING',
+            return_url: `${this.config.publicUrl}/user/giving`,
+            cancel_url: `${this.config.publicUrl}/user/make-donations`,
+          },
+        },
+        `${customId}-create`,
+      );
+      const link = approveLink(subscription);
+      if (!link) throw new PayPalUnavailableError('create subscription', `subscription ${subscription.id} came back without an approve link`);
+      gift.paypalPlanId = planId;
+      gift.paypalSubscriptionId = subscription.id;
+      gift.approveUrl = link;
+      return await this.gifts.save(gift);
+    } catch (error) {
+      if (!(error instanceof PayPalError || error instanceof PayPalUnavailableError)) throw error;
+      this.logger.error(`${customId}: ${error.message}`);
+      // Nothing exists at PayPal for this gift: it is not kept half set up.
+      await this.gifts.delete({ id: gift.id });
+      throw new AppError('BAD_GATEWAY', UNAVAILABLE);
+    }
+  }
+
+  /**
+   * The monthly plan of a currency, created at PayPal the first time (with the one catalog product) and reused
+   * after. Instances take turns on a lock, so a currency never gets two plans.
+   */
+  private planFor(currency: string): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query("SELECT pg_advisory_xact_lock(hashtext('paypal_billing_plans'))");
+      const plans = manager.getRepository(BillingPlan);
+      const known = await plans.find();
+      const mine = known.find((plan) => plan.currency === currency);
+      if (mine) return mine.planId;
+      const productId =
+        known[0]?.productId ??
+        (await this.gateway.createProduct({ name: 'Regular giving', type: 'SERVICE', category: 'CHARITY', description: 'A monthly gift to the ministry' }, 'regular-giving-product')).id;
+      const plan = await this.gateway.createPlan(
+        {
+          product_id: productId,
+          name: `Monthly gift (${currency})`,
+          status: 'ACTIVE',
+          // Each subscription overrides this price with the member's amount.
+          billing_cycles: [
+            { frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: currency, value: '1.00' } } },
+          ],
+          payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
+        },
+        `regular-giving-plan-${currency}`,
+      );
+      await plans.save(plans.create({ currency, productId, planId: plan.id }));
+      return plan.id;
+    });
+  }
+
+  /** The member is back from PayPal: their gift as PayPal now reports it. */
+  async confirm(caller: AuthUser, subscriptionId: string): Promise<RegularDonation> {
+    const gift = requireOwner(caller, await this.gifts.findOneBy({ paypalSubscriptionId: subscriptionId }), (found) => found.userId, 'The regular gift');
+    return this.syncOrAnswer(gift.id);
+  }
+
+  /** Stops the gift at PayPal, then here. The member's own, or anyone's for finance managers. */
+  async cancel(caller: AuthUser, id: number): Promise<RegularDonation> {
+    const gift = requireOwner(caller, await this.gifts.findOneBy({ id }), (found) => found.userId, 'The regular gift', 'finance:manage');
+    if (ENDED.includes(gift.status)) return gift;
+    try {
+      await this.gateway.cancelSubscription(gift.paypalSubscriptionId!, gift.userId === caller.id ? 'Cancelled by the donor' : 'Cancelled by the ministry');
+    } catch (error) {
+      if (error instanceof PayPalError && error.issue === 'SUBSCRIPTION_STATUS_INVALID') return this.sync(gift.id);
+      if (error instanceof PayPalError || error instanceof PayPalUnavailableError) {
+        this.logger.error(`${this.customId(gift)} cancel: ${error.message}`);
+        throw new AppError('BAD_GATEWAY', 'PayPal did not confirm the cancellation. Please try again in a moment.');
+      }
+      throw error;
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const locked = await this.lock(manager.getRepository(RegularDonation), gift.id);
+      if (ENDED.includes(locked.status)) return locked;
+      locked.status = RegularDonationStatus.Cancelled;
+      locked.cancelledAt = new Date();
+      locked.nextBillingAt = null;
+      return manager.save(locked);
+    });
+  }
+
+  async get(caller: AuthUser, id: number): Promise<RegularDonation> {
+    return requireReadable(await this.gifts.findOneBy({ id }), caller, 'The regular gift');
+  }
+
+  list(caller: AuthUser, args: ListArgs, filter?: RegularDonationFilter | null): Promise<RegularDonation[]> {
+    return applyListPage(this.filtered(caller, filter), args, LIST).getMany();
+  }
+
+  count(caller: AuthUser, filter?: RegularDonationFilter | null): Promise<number> {
+    return this.filtered(caller, filter).getCount();
+  }
+
+  /** What the Active gifts matching the filter bring in each month, per currency (the status filter aside). */
+  async monthlyTotals(caller: AuthUser, filter?: RegularDonationFilter | null): Promise<MonthlyTotal[]> {
+    const rows: { currency: string; minor: string; gifts: string }[] = await this.filtered(caller, { ...filter, status: RegularDonationStatus.Active })
+      .select('gift.currency', 'currency')
+      .addSelect('sum(gift.amountMinor)', 'minor')
+      .addSelect('count(*)', 'gifts')
+      .groupBy('gift.currency')
+      .orderBy('gift.currency')
+      .getRawMany();
+    return rows.map((row) => ({ currency: row.currency, amount: minorToDecimal(Number(row.minor)), gifts: Number(row.gifts) }));
+  }
+
+  private filtered(caller: AuthUser, filter?: RegularDonationFilter | null) {
+    const query = recordListQuery(this.gifts, 'gift', caller, filter, LIST);
+    if (filter?.currency) query.andWhere('gift.currency = :currency', { currency: filter.currency });
+    return query;
+  }
+
+  // From PayPal's webhooks (a background job: throwing retries it later)
+
+  /** A BILLING.SUBSCRIPTION.* event: the gift follows PayPal's own view of the subscription. */
+  async subscriptionChanged(eventType: string, subscription: Subscription): Promise<void> {
+    const gift = await this.gifts.findOneBy({ paypalSubscriptionId: subscription.id });
+    if (!gift) {
+      this.logger.warn(`${eventType} for subscription ${subscription.id}, which is no gift of ours`);
+      return;
+    }
+    await this.sync(gift.id);
+    if (eventType === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') await this.tell(gift, regularGiftPaymentFailed);
+  }
+
+  /**
+   * PAYMENT.SALE.COMPLETED: one month's payment becomes a Paid donation linked to the gift, once per sale id,
+   * and only for exactly the gift's amount and currency.
+   */
+  async paymentReceived(sale: Sale): Promise<void> {
+    const gift = sale.billing_agreement_id ? await this.gifts.findOneBy({ paypalSubscriptionId: sale.billing_agreement_id }) : null;
+    if (!gift) {
+      this.logger.warn(`sale ${sale.id} belongs to no gift of ours`);
+      return;
+    }
+    const customId = this.customId(gift);
+    const paid = `${sale.amount?.total ?? '?'} ${sale.amount?.currency ?? '?'}`;
+    if (sale.custom !== undefined && sale.custom !== customId) {
+      this.logger.error(`sale ${sale.id} carries custom ${sale.custom}, not ${customId}; not recorded`);
+      return;
+    }
+    if (sale.amount?.currency !== gift.currency || fromPayPalValue(sale.amount?.total) !== gift.amountMinor) {
+      this.logger.error(`sale ${sale.id} of ${customId} is for ${paid}, the gift for ${toPayPalValue(gift.amountMinor)} ${gift.currency}; not recorded`);
+      return;
+    }
+    const inserted: { id: number }[] = await this.dataSource.query(
+      `INSERT INTO donations (user_id, status, amount_minor, currency, description, capture_id, capture_status, paid_at, regular_donation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'COMPLETED', now(), $7)
+       ON CONFLICT (capture_id) WHERE regular_donation_id IS NOT NULL DO NOTHING RETURNING id`,
+      [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, gift.id],
+    );
+    await this.sync(gift.id);
+    if (!inserted.length) return;
+    const donation = await this.dataSource.getRepository(Donation).findOneByOrFail({ id: inserted[0].id });
+    await this.tell(gift, (_gift, user) => donationReceipt(donation, user));
+  }
+
+  /** Reads the subscription from PayPal and applies it to the gift under its row lock. */
+  private sync(id: number): Promise<RegularDonation> {
+    return this.dataSource.transaction(async (manager) => {
+      const gift = await this.lock(manager.getRepository(RegularDonation), id);
+      if (!gift.paypalSubscriptionId) return gift;
+      const subscription = await this.gateway.getSubscription(gift.paypalSubscriptionId);
+      const status = STATUS_OF[subscription.status] ?? gift.status;
+      // A cancelled or expired gift stays so, whatever order PayPal's messages arrive in.
+      if (ENDED.includes(gift.status) && !ENDED.includes(status)) return gift;
+      if (ENDED.includes(status) && !gift.cancelledAt) gift.cancelledAt = new Date();
+      gift.status = status;
+      const next = subscription.billing_info?.next_billing_time;
+      gift.nextBillingAt = status === RegularDonationStatus.Active && next ? new Date(next) : null;
+      if (status !== RegularDonationStatus.ApprovalPending) gift.approveUrl = null;
+      return manager.save(gift);
+    });
+  }
+
+  /** `sync` for a member waiting on the page: PayPal being unreachable answers the gift as we last knew it. */
+  private async syncOrAnswer(id: number): Promise<RegularDonation> {
+    try {
+      return await this.sync(id);
+    } catch (error) {
+      if (!(error instanceof PayPalError || error instanceof PayPalUnavailableError)) throw error;
+      this.logger.error(`regular-donation-${id}: ${error.message}`);
+      return this.gifts.findOneByOrFail({ id });
+    }
+  }
+
+  private lock(repository: Repository<RegularDonation>, id: number): Promise<RegularDonation> {
+    return repository.createQueryBuilder('gift').setLock('pessimistic_write').where('gift.id = :id', { id }).getOneOrFail();
+  }
+
+  private async tell(gift: RegularDonation, message: (gift: RegularDonation, user: User) => MailMessage): Promise<void> {
+    const user = gift.userId ? await this.dataSource.getRepository(User).findOneBy({ id: gift.userId }) : null;
+    if (user) await this.mail.queue(message(gift, user));
+  }
+}

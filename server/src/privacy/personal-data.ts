@@ -1,0 +1,102 @@
+import type { EntityManager } from 'typeorm';
+
+/** Everything held about one person, as their export answers it. */
+export interface PersonalData {
+  exportedAt: string;
+  profile: Record<string, unknown> | null;
+  prayerRequests: Record<string, unknown>[];
+  testimonies: Record<string, unknown>[];
+  donations: Record<string, unknown>[];
+  bookOrders: Record<string, unknown>[];
+  consents: Record<string, unknown>[];
+  signIns: Record<string, unknown>[];
+  formsSent: Record<string, unknown>[];
+}
+
+/** The forms anyone may send, by table: what a visitor's export holds and their erasure removes. */
+export const FORM_TABLES = {
+  contact_enquiries: 'Contact enquiry',
+  questions: 'Question',
+  counselling_requests: 'Counselling request',
+  baptism_requests: 'Baptism request',
+} as const;
+
+/**
+ * Reads one person's records straight from the tables, each kind in one query, with the column names of the
+ * export. Never another person's: every query is keyed by their account id or their e-mail address.
+ */
+export async function readPersonalData(manager: EntityManager, userId: number | null, email: string): Promise<PersonalData> {
+  const byUser = async (sql: string) => (userId === null ? [] : await manager.query<Record<string, unknown>[]>(sql, [userId]));
+  const [profile] = await byUser(
+    `SELECT id, title, firstname, lastname, gender, marital_status AS "maritalStatus", phone, email, country, state, city, address, role,
+            created_at AS "createdAt", last_sign_in_at AS "lastSignInAt" FROM users WHERE id = $1`,
+  );
+  const prayerRequests = await byUser(
+    `SELECT p.id, p.title, p.body, p.status, p.privacy, p.wall_name AS "wallName", p.wall_status AS "wallStatus", p.prayed_count AS "prayedCount",
+            p.created_at AS "createdAt", p.expires_at AS "expiresAt", p.closed_at AS "closedAt",
+            coalesce((SELECT json_agg(json_build_object('body', e.body, 'sentAt', e.created_at) ORDER BY e.created_at)
+                        FROM care_events e WHERE e.kind = 'PrayerRequest' AND e.request_id = p.id AND e.type = 'Reply'), '[]') AS replies
+       FROM prayer_requests p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
+  );
+  const testimonies = await byUser(
+    `SELECT id, name AS title, body, status, display_name AS "displayName", created_at AS "createdAt" FROM posts WHERE author_id = $1 AND category_id = 2 ORDER BY created_at, id`,
+  );
+  const donations = await byUser(
+    `SELECT id, (amount_minor / 100.0)::float8 AS amount, currency, description, status, created_at AS "createdAt", paid_at AS "paidAt", refunded_at AS "refundedAt"
+       FROM donations WHERE user_id = $1 ORDER BY created_at, id`,
+  );
+  const bookOrders = await byUser(
+    `SELECT id, items, (amount_minor / 100.0)::float8 AS amount, currency, status, delivery_address AS "deliveryAddress", created_at AS "createdAt",
+            paid_at AS "paidAt", shipped_at AS "shippedAt", refunded_at AS "refundedAt"
+       FROM book_orders WHERE user_id = $1 ORDER BY created_at, id`,
+  );
+  const consents = await byUser(
+    `SELECT id, kind, post_id AS "postId", display_name AS "displayName", text_version AS "textVersion", text, given_at AS "givenAt", withdrawn_at AS "withdrawnAt"
+       FROM consents WHERE user_id = $1 ORDER BY given_at, id`,
+  );
+  const signIns = await byUser(`SELECT at, address FROM sign_ins WHERE user_id = $1 ORDER BY at DESC, id DESC`);
+  const formsSent: Record<string, unknown>[] = [];
+  for (const [table, form] of Object.entries(FORM_TABLES)) {
+    const rows = await manager.query<Record<string, unknown>[]>(`SELECT * FROM ${table} WHERE lower(email) = lower($1) ORDER BY created_at, id`, [email]);
+    // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
+    formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form, ...row })));
+  }
+  return { exportedAt: new Date().toISOString(), profile: profile ?? null, prayerRequests, testimonies, donations, bookOrders, consents, signIns, formsSent };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const cell = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  return escapeHtml(typeof value === 'string' ? value : JSON.stringify(value));
+};
+
+const SECTIONS: [keyof PersonalData, string][] = [
+  ['prayerRequests', 'Prayer requests and the replies sent to you'],
+  ['testimonies', 'Testimonies'],
+  ['donations', 'Donations'],
+  ['bookOrders', 'Book orders'],
+  ['consents', 'Consents'],
+  ['signIns', 'Sign-ins'],
+  ['formsSent', 'Forms sent with your e-mail address'],
+];
+
+/** The same data as a page people can read (and print): one table per kind of record. */
+export function personalDataPage(data: PersonalData, organisation: string): string {
+  const table = (rows: Record<string, unknown>[]) => {
+    if (!rows.length) return '<p>None.</p>';
+    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    return `<table><thead><tr>${columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${rows
+      .map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join('')}</tr>`)
+      .join('')}</tbody></table>`;
+  };
+  const profile = data.profile ? `<dl>${Object.entries(data.profile).map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${cell(value)}</dd>`).join('')}</dl>` : '<p>No account.</p>';
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>Your data held by ${escapeHtml(organisation)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;margin-bottom:2rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}dt{font-weight:bold}</style>
+</head><body><h1>Your data held by ${escapeHtml(organisation)}</h1><p>Exported ${escapeHtml(data.exportedAt)}.</p>
+<h2>Your profile</h2>${profile}
+${SECTIONS.map(([key, title]) => `<h2>${escapeHtml(title)}</h2>${table(data[key] as Record<string, unknown>[])}`).join('\n')}
+</body></html>`;
+}

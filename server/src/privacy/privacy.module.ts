@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { SiteModule } from '../site/site.module.js';
+import { PrivacyController } from './privacy.controller.js';
+import { PrivacyResolver } from './privacy.resolver.js';
+import { PrivacyService } from './privacy.service.js';
+import { RetentionService } from './retention.service.js';
+
+/** People's rights over their data: export, erasure, the retention schedule and its daily job. */
+@Module({
+  imports: [AuditModule, MailModule, SiteModule],
+  controllers: [PrivacyController],
+  providers: [PrivacyService, RetentionService, PrivacyResolver],
+})
+export class PrivacyModule {}

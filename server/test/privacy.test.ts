@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RetentionService } from '../src/privacy/retention.service.js';
+import { approve, CAPTURE_DONATION, CREATE_DONATION, ok } from './support/commerce.js';
+import { startSmtpServer } from './support/smtp.js';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const MONTH_MS = 30.5 * 24 * 60 * 60 * 1000;
+
+describe('privacy: the member’s data, consent to publish, the audit trail and retention', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let admin: string;
+
+  const withRole = async (role: string) => {
+    const account = await t.member();
+    await t.db.query('UPDATE users SET role = $1 WHERE id = $2', [role, account.id]);
+    return account;
+  };
+  /** A testimony shared with consent, then published by the admin. */
+  const testimony = async (token: string, name: string, displayName: string) => {
+    const made = await ok(t, 'mutation($name: String!, $d: TestimonyDisplayName) { createPost(name: $name, body: "<p>God was faithful.</p>", categoryId: 2, consentToPublish: true, displayName: $d) { id displayName } }', { name, d: displayName }, token);
+    await ok(t, 'mutation($id: ID!) { updatePost(id: $id, status: Authorised) { id } }', { id: made.createPost.id }, admin);
+    return made.createPost.id as string;
+  };
+  const give = async (token: string, amount: number) => {
+    const checkout = (await ok(t, CREATE_DONATION, { amount, currency: 'GBP', description: 'Offering' }, token)).createDonation;
+    const back = await approve(t, checkout.approveUrl);
+    await ok(t, CAPTURE_DONATION, { orderID: back.searchParams.get('token') }, token);
+    return checkout.id as string;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp({ SMTP_URL: smtp.url });
+    admin = await t.adminToken();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('exports a member’s own prayer requests, testimonies and donations, and nothing of another’s', async () => {
+    const alice = await t.member({ firstname: 'Alice', lastname: 'Exporter' });
+    const bob = await t.member({ firstname: 'Bob', lastname: 'Otherperson' });
+    await ok(t, 'mutation { createPrayerRequest(title: "Alice prays", body: "For her street") { id } }', {}, alice.token);
+    await ok(t, 'mutation { createPrayerRequest(title: "Bob prays", body: "For his exams") { id } }', {}, bob.token);
+    await testimony(alice.token, 'Alice’s story', 'FirstName');
+    await testimony(bob.token, 'Bob’s story', 'FullName');
+    await give(alice.token, 12);
+    await give(bob.token, 99);
+
+    const data = JSON.parse((await ok(t, '{ exportMyData }', {}, alice.token)).exportMyData);
+    expect(data.profile).toMatchObject({ firstname: 'Alice', lastname: 'Exporter', email: alice.email });
+    expect(data.prayerRequests.map((r: { title: string }) => r.title)).toEqual(['Alice prays']);
+    expect(data.testimonies.map((r: { title: string }) => r.title)).toEqual(['Alice’s story']);
+    expect(data.donations).toEqual([expect.objectContaining({ amount: 12, currency: 'GBP', status: 'Paid' })]);
+    expect(data.consents).toEqual([expect.objectContaining({ kind: 'TestimonyPublication', displayName: 'FirstName', textVersion: expect.any(String) })]);
+    expect(data.signIns.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data)).not.toMatch(/Bob|Otherperson|his exams/);
+
+    const file = await t.http.get('/api/me/export').set(bearer(alice.token)).expect(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename=my-data.json');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(JSON.parse(file.text).prayerRequests[0].title).toBe('Alice prays');
+    const page = await t.http.get('/api/me/export?format=html').set(bearer(alice.token)).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('Alice prays');
+    expect(page.text).not.toContain('Bob prays');
+    await t.http.get('/api/me/export').expect(401);
+  });
+
+  it('shows a testimony only under the name its author chose, and takes it down when consent is withdrawn', async () => {
+    const author = await t.member({ firstname: 'Miriam', lastname: 'Privatesurname' });
+    const refused = await t.gql('mutation { createPost(name: "No consent", body: "<p>Text</p>", categoryId: 2) { id } }', {}, author.token);
+    expect(refused.errors[0]).toMatchObject({ message: 'Please agree to your testimony being published', extensions: { code: 'BAD_USER_INPUT', field: 'consentToPublish' } });
+    const id = await testimony(author.token, 'Miriam’s healing', 'FirstName');
+    const consentText = (await t.gql('{ testimonyConsentText { version text } }')).data.testimonyConsentText;
+
+    const listed = async () => {
+      const graphql = (await t.gql('{ allPosts(filter: { categoryId: 2 }, perPage: 100) { id author { firstname lastname } } }')).data.allPosts;
+      const legacy = (await t.http.get('/api/testimonies/2/all-testimonies').set(bearer(admin)).expect(200)).body;
+      const publicLegacy = (await t.http.get('/api/all-posts-by-category/2').expect(200)).body;
+      return { graphql: graphql.find((p: { id: string }) => p.id === id), legacy: legacy.find((p: { id: number }) => String(p.id) === id), publicLegacy: publicLegacy.find((p: { id: number }) => String(p.id) === id) };
+    };
+    const shown = await listed();
+    expect(shown.graphql.author).toEqual({ firstname: 'Miriam', lastname: '' });
+    expect(shown.publicLegacy.users).toMatchObject({ firstname: 'Miriam', lastname: '' });
+    expect(shown.legacy.users.lastname).toBe('Privatesurname');
+    expect(JSON.stringify(shown.publicLegacy)).not.toContain('Privatesurname');
+
+    const [consent] = (await ok(t, '{ myConsents { id postId postTitle text textVersion withdrawnAt } }', {}, author.token)).myConsents;
+    expect(consent).toMatchObject({ postId: id, postTitle: 'Miriam’s healing', text: consentText.text, textVersion: consentText.version, withdrawnAt: null });
+    const other = await t.member();
+    expect((await t.gql('mutation($id: ID!) { withdrawConsent(id: $id) { id } }', { id: consent.id }, other.token)).errors[0].extensions.code).toBe('NOT_FOUND');
+    await ok(t, 'mutation($id: ID!) { withdrawConsent(id: $id) { withdrawnAt } }', { id: consent.id }, author.token);
+    const after = await listed();
+    expect(after.graphql).toBeUndefined();
+    expect(after.publicLegacy).toBeUndefined();
+    const republish = await t.gql('mutation($id: ID!) { updatePost(id: $id, status: Authorised) { id } }', { id }, admin);
+    expect(republish.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'status' } });
+
+    const taken = await smtp.waitFor((mail) => mail.to.includes(author.email) && mail.subject === 'Your testimony is published');
+    expect(taken.text).toContain('is now on our website');
+  });
+
+  it('erases an account on its owner’s password: no sign-in, the address nowhere, the gifts kept without them', async () => {
+    const member = await t.member({ firstname: 'Zebedee', lastname: 'Erasable', phone: '+44 7700 900321' });
+    await ok(t, 'mutation { createPrayerRequest(title: "Private burden", body: "Only for pastors") { id } }', {}, member.token);
+    await testimony(member.token, 'Kept testimony', 'FullName');
+    await t.http.post('/api/question').set('x-forwarded-for', '198.51.100.77').send({ email: member.email, question: 'Asked before joining' }).expect(201);
+    const donation = await give(member.token, 15);
+
+    const wrong = await t.gql('mutation { deleteMyAccount(password: "not-my-password") }', {}, member.token);
+    expect(wrong.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'password' } });
+    expect((await ok(t, 'mutation($p: String!) { deleteMyAccount(password: $p) }', { p: member.password }, member.token)).deleteMyAccount).toBe(true);
+
+    expect((await t.gql('{ me { id } }', {}, member.token)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    await t.http.post('/api/login').send({ email: member.email, password: member.password }).expect(401);
+    const [row] = await t.db.query('SELECT amount_minor, status, user_id FROM donations WHERE id = $1', [donation]);
+    expect(row).toEqual({ amount_minor: 1500, status: 'Paid', user_id: member.id });
+    expect((await t.db.query('SELECT count(*)::int AS n FROM prayer_requests WHERE user_id = $1', [member.id]))[0].n).toBe(0);
+    const kept = (await t.gql('{ allPosts(filter: { categoryId: 2 }, perPage: 100) { name author { firstname lastname } } }')).data.allPosts.find((p: { name: string }) => p.name === 'Kept testimony');
+    expect(kept.author).toEqual({ firstname: 'Anonymous', lastname: '' });
+    await smtp.waitFor((mail) => mail.to.includes(member.email) && mail.subject === 'Your account has been deleted');
+
+    // Every text-like column of every table we keep (PayPal's stand-in keeps its own records, as PayPal would).
+    const columns: { table_schema: string; table_name: string; column_name: string }[] = await t.db.query(
+      `SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+        WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema', 'paypal_emulator')
+          AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+    );
+    const found: string[] = [];
+    for (const { table_schema, table_name, column_name } of columns) {
+      for (const needle of [member.email, 'Erasable', '900321']) {
+        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), lower($1)) > 0`, [needle]);
+        if (n) found.push(`${table_schema}.${table_name}.${column_name} holds ${needle}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('records staff reads of care records and role changes on a trail nobody can change', async () => {
+    const pastor = await withRole('Pastor');
+    const counselling = await t.http.post('/api/counselling').set('x-forwarded-for', '198.51.100.78').send({ email: 'help@test.example', phone: '07700 900111', name: 'Sam', description: 'Please call me' }).expect(201);
+    await ok(t, 'query($id: ID!) { CounsellingRequest(id: $id) { id } }', { id: counselling.body.id }, pastor.token);
+    await ok(t, '{ allCareRequests { id } }', {}, pastor.token);
+    const member = await t.member();
+    await ok(t, 'mutation($id: ID!) { updateUser(id: $id, role: Editor) { id } }', { id: member.id }, admin);
+
+    const trail = (await ok(t, '{ allAuditEvents(perPage: 100) { action actorId actor { id } actorRole recordKind recordIds detail } }', {}, admin)).allAuditEvents;
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        { action: 'care.read', actorId: String(pastor.id), actor: { id: String(pastor.id) }, actorRole: 'Pastor', recordKind: 'CounsellingRequest', recordIds: [String(counselling.body.id)], detail: null },
+        expect.objectContaining({ action: 'care.list', actorId: String(pastor.id), recordKind: 'CareRequest' }),
+        expect.objectContaining({ action: 'role.change', recordKind: 'User', recordIds: [String(member.id)], detail: 'Member → Editor' }),
+      ]),
+    );
+    expect((await t.gql('{ allAuditEvents { id } }', {}, pastor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+
+    const mutations = (await t.gql('{ __schema { mutationType { fields { name } } } }', {}, admin)).data.__schema.mutationType.fields.map((f: { name: string }) => f.name);
+    expect(mutations.filter((name: string) => /audit/i.test(name))).toEqual([]);
+    await expect(t.db.query(`UPDATE audit_events SET action = 'nothing'`)).rejects.toThrow(/append-only/);
+    await expect(t.db.query(`DELETE FROM audit_events`)).rejects.toThrow(/append-only/);
+  });
+
+  it('answers subject access and erases a visitor’s forms for an Admin only, on the trail', async () => {
+    await t.http.post('/api/contact-us').set('x-forwarded-for', '198.51.100.79').send({ name: 'Vera Visitor', email: 'vera@test.example', phone: '07700 900222', reason: 'other', message: 'Hello there' }).expect(201);
+    const pastor = await withRole('Pastor');
+    expect((await t.gql('{ subjectAccessExport(email: "vera@test.example") }', {}, pastor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+    const data = JSON.parse((await ok(t, '{ subjectAccessExport(email: "Vera@Test.example") }', {}, admin)).subjectAccessExport);
+    expect(data.profile).toBeNull();
+    expect(data.formsSent).toEqual([expect.objectContaining({ form: 'Contact enquiry', message: 'Hello there' })]);
+    expect((await ok(t, 'mutation { eraseVisitorRecords(email: "vera@test.example") }', {}, admin)).eraseVisitorRecords).toBe(1);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM contact_enquiries WHERE email = 'vera@test.example'`))[0].n).toBe(0);
+    const actions = (await ok(t, '{ allAuditEvents(perPage: 5) { action } }', {}, admin)).allAuditEvents.map((e: { action: string }) => e.action);
+    expect(actions.slice(0, 2)).toEqual(['visitor.erase', 'export.subject-access']);
+  });
+
+  it('anonymises a closed counselling request 24 months after closing and leaves an open one alone', async () => {
+    const send = async (description: string) =>
+      (await t.http.post('/api/counselling').set('x-forwarded-for', '198.51.100.80').send({ email: 'old@test.example', phone: '07700 900333', name: 'Olive Old', description }).expect(201)).body.id as number;
+    const closed = await send('Closed long ago');
+    const open = await send('Still being helped');
+    await ok(t, 'mutation($id: ID!) { updateCounsellingRequest(id: $id, status: Closed) { id } }', { id: closed }, admin);
+    const retention = t.app.get(RetentionService);
+
+    expect(await retention.run(new Date())).not.toContain('counselling');
+    const done = await retention.run(new Date(Date.now() + 25 * MONTH_MS));
+    expect(done).toContain('1 counselling requests anonymised');
+    const rows = await t.db.query('SELECT id, name, email, phone, description, anonymised_at FROM counselling_requests WHERE id = ANY($1) ORDER BY id', [[closed, open]]);
+    expect(rows[0]).toMatchObject({ id: closed, name: '', email: '', phone: '', description: '' });
+    expect(rows[0].anonymised_at).not.toBeNull();
+    expect(rows[1]).toMatchObject({ id: open, name: 'Olive Old', description: 'Still being helped', anonymised_at: null });
+    const [event] = await t.db.query(`SELECT detail FROM audit_events WHERE action = 'retention.run' ORDER BY id DESC LIMIT 1`);
+    expect(event.detail).toContain('1 counselling requests anonymised');
+
+    const schedule = (await t.gql('{ retentionSchedule { record period action } }')).data.retentionSchedule;
+    expect(schedule[0]).toMatchObject({ period: '24 months after they are closed' });
+  });
+});
