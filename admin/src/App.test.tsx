@@ -29,18 +29,19 @@ describe('the admin console', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("shows an Editor only the content screens, and the dashboard asks only for what an Editor may read", async () => {
+  // The first render loads the console, its dashboard and the GraphQL client on demand: slow under jsdom on a busy machine.
+  it("shows an Editor only the content screens, and the dashboard asks only for what an Editor may read", { timeout: 40_000 }, async () => {
     const api = createFakeApi();
     vi.spyOn(globalThis, 'fetch').mockImplementation(api.fetch);
     saveSession({ token: 'admin-token', user: { id: '5', firstname: 'Ruth', lastname: 'Mensah', email: 'editor@example.org', role: 'Editor', permissions: ['console:sign-in', 'content:write'] } });
     renderAt('/');
 
-    expect(await screen.findByRole('menuitem', { name: 'Blog' }, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByText('Testimonies awaiting authorisation')).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Blog' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Testimonies awaiting authorisation', undefined, { timeout: 15_000 })).toBeTruthy();
     for (const name of ['Care inbox', 'Contact enquiries', 'Prayer requests', 'Donations', 'All Members', 'Site settings']) expect(screen.queryByRole('menuitem', { name })).toBeNull();
     for (const section of ['Requests', 'Payments', 'People']) expect(screen.queryByText(section, { exact: true })).toBeNull();
     expect(screen.queryByText('New requests')).toBeNull();
-    await waitFor(() => expect(api.calls.map((call) => call.operation)).toContain('allPosts'), { timeout: 5000 });
+    await waitFor(() => expect(api.calls.map((call) => call.operation)).toContain('allPosts'), { timeout: 15_000 });
     expect(new Set(api.calls.map((call) => call.operation))).toEqual(new Set(['IntrospectionQuery', 'allPosts']));
   });
 });
