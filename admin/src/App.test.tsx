@@ -1,7 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
+import { saveSession } from './auth/session';
+import { createFakeApi } from './test/fakeApi';
 import { LEGACY_ADMIN_PATHS, legacyRedirectRoutes, legacyTarget } from './legacy/legacyRedirects';
 
 const CurrentPath = () => <output data-testid="path">{useLocation().pathname + useLocation().search}</output>;
@@ -25,6 +27,22 @@ describe('the admin console', () => {
     expect(screen.getByLabelText(/Password/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  // The first render loads the console, its dashboard and the GraphQL client on demand: slow under jsdom on a busy machine.
+  it("shows an Editor only the content screens, and the dashboard asks only for what an Editor may read", { timeout: 40_000 }, async () => {
+    const api = createFakeApi();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(api.fetch);
+    saveSession({ token: 'admin-token', user: { id: '5', firstname: 'Ruth', lastname: 'Mensah', email: 'editor@example.org', role: 'Editor', permissions: ['console:sign-in', 'content:write'] } });
+    renderAt('/');
+
+    expect(await screen.findByRole('menuitem', { name: 'Blog' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Testimonies awaiting authorisation', undefined, { timeout: 15_000 })).toBeTruthy();
+    for (const name of ['Care inbox', 'Contact enquiries', 'Prayer requests', 'Donations', 'All Members', 'Site settings']) expect(screen.queryByRole('menuitem', { name })).toBeNull();
+    for (const section of ['Requests', 'Payments', 'People']) expect(screen.queryByText(section, { exact: true })).toBeNull();
+    expect(screen.queryByText('New requests')).toBeNull();
+    await waitFor(() => expect(api.calls.map((call) => call.operation)).toContain('allPosts'), { timeout: 15_000 });
+    expect(new Set(api.calls.map((call) => call.operation))).toEqual(new Set(['IntrospectionQuery', 'allPosts']));
   });
 });
 

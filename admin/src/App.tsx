@@ -11,11 +11,14 @@ import { i18nProvider } from './i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './layout/theme';
 import { legacyRedirectRoutes } from './legacy/legacyRedirects';
-import { ADMIN_PAGES, ADMIN_RESOURCES } from './resources';
+import { NotAvailable } from './layout/NotAvailable';
+import { pagesFor, resourcesFor } from './resources';
+import type { Permissions } from './auth/permissions';
 
 /**
  * The admin console. It lives inside a BrowserRouter whose basename is /admin (see main.tsx), so its
- * screens have plain URLs such as /admin/posts/12.
+ * screens have plain URLs such as /admin/posts/12. Only the screens the signed-in person's permissions allow
+ * are registered; any other address shows NotAvailable.
  */
 export const App = () => {
   const authProvider = useMemo(() => createAuthProvider(), []);
@@ -31,17 +34,22 @@ export const App = () => {
       layout={AdminLayout}
       theme={theme}
       darkTheme={null}
+      catchAll={NotAvailable}
       disableTelemetry
       requireAuth
     >
-      {ADMIN_RESOURCES.map(({ name, screens }) => (
-        <Resource key={name} name={name} {...screens} />
-      ))}
-      <CustomRoutes>
-        {ADMIN_PAGES.map(({ to, page: Page }) => (
-          <Route key={to} path={to} element={<Page />} />
-        ))}
-      </CustomRoutes>
+      {(permissions: Permissions) => (
+        <>
+          {resourcesFor(permissions).map(({ name, screens }) => (
+            <Resource key={name} name={name} {...screens} />
+          ))}
+          <CustomRoutes>
+            {pagesFor(permissions).map(({ to, page: Page }) => (
+              <Route key={to} path={to} element={<Page />} />
+            ))}
+          </CustomRoutes>
+        </>
+      )}
       <CustomRoutes noLayout>{legacyRedirectRoutes}</CustomRoutes>
     </Admin>
   );

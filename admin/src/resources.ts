@@ -4,9 +4,11 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { can, type Permission, type Permissions } from './auth/permissions';
 import baptismRequests from './baptism-requests';
 import bookOrders from './book-orders';
 import books from './books';
+import care from './care';
 import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
@@ -42,6 +44,8 @@ export type AdminResource = {
   /** `purpose` sent with an image upload; resources without it have no image. */
   upload?: 'slider' | 'visit' | 'post' | 'testimony' | 'book' | 'meeting';
   section: MenuSection;
+  /** What the signed-in person needs for the console to offer the resource at all. */
+  permission: Permission;
   screens: Omit<ResourceProps, 'name'>;
   /** Menu entries that stand in for the resource's own item. */
   menuLinks?: MenuLink[];
@@ -54,6 +58,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
     type: 'Post',
     upload: 'post',
     section: 'Website content',
+    permission: 'content:write',
     screens: posts,
     // In the menu, posts are reached by their category.
     menuLinks: [
@@ -63,28 +68,43 @@ export const ADMIN_RESOURCES: AdminResource[] = [
       { to: '/posts?filter=%7B%7D', label: 'All posts', icon: ListAltIcon },
     ],
   },
-  { name: 'post-categories', type: 'PostCategory', section: 'Website content', screens: postCategories },
-  { name: 'testimonies', type: 'Post', fixed: { categoryId: CATEGORY.testimonies }, upload: 'testimony', section: 'Website content', screens: testimonies },
-  { name: 'videos', type: 'Video', section: 'Website content', screens: videos },
-  { name: 'slider-images', type: 'SliderImage', upload: 'slider', section: 'Website content', screens: sliderImages },
-  { name: 'visit-images', type: 'VisitImage', upload: 'visit', section: 'Website content', screens: visitImages },
-  { name: 'meeting-images', type: 'MeetingImage', upload: 'meeting', section: 'Website content', screens: meetingImages },
-  { name: 'books', type: 'Book', upload: 'book', section: 'Website content', screens: books },
-  { name: 'contact-enquiries', type: 'ContactEnquiry', section: 'Requests', screens: contactEnquiries },
-  { name: 'questions', type: 'Question', section: 'Requests', screens: questions },
-  { name: 'counselling-requests', type: 'CounsellingRequest', section: 'Requests', screens: counsellingRequests },
-  { name: 'baptism-requests', type: 'BaptismRequest', section: 'Requests', screens: baptismRequests },
-  { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', screens: prayerRequests },
-  { name: 'donations', type: 'Donation', section: 'Payments', screens: donations },
-  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', screens: regularDonations },
-  { name: 'book-orders', type: 'BookOrder', section: 'Payments', screens: bookOrders },
-  { name: 'members', type: 'User', section: 'People', screens: members },
+  { name: 'post-categories', type: 'PostCategory', section: 'Website content', permission: 'content:write', screens: postCategories },
+  { name: 'testimonies', type: 'Post', fixed: { categoryId: CATEGORY.testimonies }, upload: 'testimony', section: 'Website content', permission: 'content:write', screens: testimonies },
+  { name: 'videos', type: 'Video', section: 'Website content', permission: 'content:write', screens: videos },
+  { name: 'slider-images', type: 'SliderImage', upload: 'slider', section: 'Website content', permission: 'content:write', screens: sliderImages },
+  { name: 'visit-images', type: 'VisitImage', upload: 'visit', section: 'Website content', permission: 'content:write', screens: visitImages },
+  { name: 'meeting-images', type: 'MeetingImage', upload: 'meeting', section: 'Website content', permission: 'content:write', screens: meetingImages },
+  { name: 'books', type: 'Book', upload: 'book', section: 'Website content', permission: 'content:write', screens: books },
+  { name: 'care', type: 'CareRequest', section: 'Requests', permission: 'care:read', screens: care },
+  { name: 'contact-enquiries', type: 'ContactEnquiry', section: 'Requests', permission: 'care:read', screens: contactEnquiries },
+  { name: 'questions', type: 'Question', section: 'Requests', permission: 'care:read', screens: questions },
+  { name: 'counselling-requests', type: 'CounsellingRequest', section: 'Requests', permission: 'care:read', screens: counsellingRequests },
+  { name: 'baptism-requests', type: 'BaptismRequest', section: 'Requests', permission: 'care:read', screens: baptismRequests },
+  { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', permission: 'prayer:read-shared', screens: prayerRequests },
+  { name: 'donations', type: 'Donation', section: 'Payments', permission: 'finance:read', screens: donations },
+  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: 'finance:read', screens: regularDonations },
+  { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
+  { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
 ];
 
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
-export const ADMIN_PAGES: (MenuLink & { section: MenuSection; page: ComponentType })[] = [
-  { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', page: SiteSettingsPage },
+export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permission; page: ComponentType })[] = [
+  { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: 'settings:write', page: SiteSettingsPage },
 ];
+
+/** The resources the signed-in person may use, in menu order. */
+export const resourcesFor = (permissions: Permissions | undefined) => ADMIN_RESOURCES.filter((resource) => can(permissions, resource.permission));
+
+/** The other pages the signed-in person may use. */
+export const pagesFor = (permissions: Permissions | undefined) => ADMIN_PAGES.filter((page) => can(permissions, page.permission));
+
+/** The menu's sections holding something the signed-in person may use, each with its resources and pages. */
+export const menuFor = (permissions: Permissions | undefined) =>
+  MENU_SECTIONS.map((section) => ({
+    section,
+    resources: resourcesFor(permissions).filter((resource) => resource.section === section),
+    pages: pagesFor(permissions).filter((page) => page.section === section),
+  })).filter(({ resources, pages }) => resources.length + pages.length > 0);
 
 export function adminResource(name: string): AdminResource {
   const resource = ADMIN_RESOURCES.find((candidate) => candidate.name === name);

@@ -1,7 +1,7 @@
 import { CardContent, Typography } from '@mui/material';
 import { Login, LoginForm } from 'react-admin';
 
-/** The admin sign-in. Only administrators get in; members are told they are not authorised. */
+/** The console's sign-in. Staff get in and see what their role allows; members are told they are not authorised. */
 export const LoginPage = () => (
   <Login>
     <CardContent sx={{ pb: 0, textAlign: 'center' }}>
@@ -9,7 +9,7 @@ export const LoginPage = () => (
         Ministry admin console
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Log in with your administrator e-mail address and password.
+        Log in with your staff e-mail address and password.
       </Typography>
     </CardContent>
     <LoginForm />

@@ -6,7 +6,8 @@ import { readSession, saveSession } from './session';
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** A token shaped like the server's JWT; only its expiry matters to the console. */
 const jwt = (secondsLeft: number) => `${base64url({ alg: 'HS256' })}.${base64url({ sub: 1, role: 'Admin', exp: Math.floor(Date.now() / 1000) + secondsLeft })}.signature`;
-const admin = { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'admin@example.org', role: 'Admin' };
+const admin = { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'admin@example.org', role: 'Admin', permissions: ['console:sign-in', 'content:write', 'care:read', 'members:manage', 'roles:assign'] };
+const pastor = { id: '7', firstname: 'Samuel', lastname: 'Adeyemi', email: 'pastor@example.org', role: 'Pastor', permissions: ['console:sign-in', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared', 'prayer:moderate'] };
 
 type Body = { query: string; variables: Record<string, unknown> };
 /** The GraphQL request the provider sent: always a JSON string. */
@@ -27,6 +28,7 @@ describe('the admin auth provider', () => {
     const body = bodyOf(fetch.mock.calls[0][1]);
     expect(body.query).toContain('adminLogin');
     expect(body.query).toContain('failedAttemptsSinceLastSignIn');
+    expect(body.query).toMatch(/user \{[^}]*\bpermissions\b/);
     expect(body.variables).toEqual({ email: 'admin@example.org', password: 'change-me-now' });
     expect(readSession()).toEqual({ token, user: admin, failedAttemptsSinceLastSignIn: 2 });
   });
@@ -34,6 +36,33 @@ describe('the admin auth provider', () => {
   it("refuses a member with the server's 'You are not authorised to access this page' and keeps nothing", async () => {
     const fetch = answering(() => ({ data: null, errors: [{ message: 'You are not authorised to access this page', extensions: { code: 'FORBIDDEN' } }] }));
     await expect(createAuthProvider(fetch).login({ username: 'ruth@example.net', password: 'gleaning-barley' })).rejects.toThrow('You are not authorised to access this page');
+    expect(readSession()).toBeUndefined();
+  });
+
+  it('lets in any staff role whose permissions include console:sign-in, and answers those permissions', async () => {
+    const token = jwt(3600);
+    const auth = createAuthProvider(answering(() => ({ data: { adminLogin: { token, user: pastor, failedAttemptsSinceLastSignIn: 0 } } })));
+    await auth.login({ username: 'pastor@example.org', password: 'feed-my-sheep-daily' });
+    expect(readSession()?.user.role).toBe('Pastor');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.getPermissions!({})).resolves.toEqual(pastor.permissions);
+  });
+
+  it('refuses an account whose role has no console:sign-in, even if the server handed out a token', async () => {
+    const member = { ...pastor, role: 'Member', permissions: [] };
+    const fetch = answering(() => ({ data: { adminLogin: { token: jwt(3600), user: member, failedAttemptsSinceLastSignIn: 0 } } }));
+    await expect(createAuthProvider(fetch).login({ username: 'ruth@example.net', password: 'gleaning-barley' })).rejects.toThrow('You are not authorised to access this page');
+    expect(readSession()).toBeUndefined();
+  });
+
+  it('answers no permissions when nobody is signed in', async () => {
+    await expect(createAuthProvider(vi.fn<typeof fetch>()).getPermissions!({})).resolves.toEqual([]);
+  });
+
+  it('sends a session kept before permissions were stored back to the login page', async () => {
+    const { permissions: _dropped, ...withoutPermissions } = admin;
+    localStorage.setItem('ministry-admin.session', JSON.stringify({ token: jwt(3600), user: withoutPermissions }));
+    await expect(createAuthProvider(vi.fn<typeof fetch>()).checkAuth({})).rejects.toMatchObject({ redirectTo: '/login', message: 'Your session has ended. Please log in again.' });
     expect(readSession()).toBeUndefined();
   });
 
@@ -45,22 +74,19 @@ describe('the admin auth provider', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('sends the admin to the login page when the API answers 401 or 403', async () => {
+  it('sends the admin to the login page when the API answers 401', async () => {
     saveSession({ token: jwt(3600), user: admin });
     const auth = createAuthProvider(vi.fn<typeof fetch>());
     await expect(auth.checkError(new HttpError('Your session has ended. Please log in again.', 401))).rejects.toMatchObject({
       redirectTo: '/login',
       message: 'Your session has ended. Please log in again.',
     });
-    await expect(auth.checkError(new HttpError('Forbidden', 403))).rejects.toMatchObject({
-      redirectTo: '/login',
-      message: 'You are not authorised to access this page',
-    });
   });
 
-  it('keeps the session on other errors (a refused form, a missing record)', async () => {
+  it('keeps the session on other errors (a screen the role does not include, a refused form, a missing record)', async () => {
     saveSession({ token: jwt(3600), user: admin });
     const auth = createAuthProvider(vi.fn<typeof fetch>());
+    await expect(auth.checkError(new HttpError('You are not authorised to access this page', 403))).resolves.toBeUndefined();
     await expect(auth.checkError(new HttpError('name is required', 400))).resolves.toBeUndefined();
     await expect(auth.checkError(new HttpError('Not found', 404))).resolves.toBeUndefined();
     expect(readSession()).toBeDefined();

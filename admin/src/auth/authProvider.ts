@@ -1,9 +1,10 @@
 import type { AuthProvider } from 'react-admin';
 import { NOT_AUTHORISED, SESSION_ENDED } from '../data/errors';
+import { can } from './permissions';
 import { clearSession, isExpired, readSession, saveSession, type AdminSession } from './session';
 
 const ADMIN_LOGIN = `mutation AdminLogin($email: String!, $password: String!) {
-  adminLogin(email: $email, password: $password) { token failedAttemptsSinceLastSignIn user { id firstname lastname email role } }
+  adminLogin(email: $email, password: $password) { token failedAttemptsSinceLastSignIn user { id firstname lastname email role permissions } }
 }`;
 const LOGOUT = 'mutation Logout { logout }';
 
@@ -32,10 +33,15 @@ const httpStatusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
+/** Whether the stored session may use the console: sessions kept before permissions were stored may not. */
+const maySignIn = (session: AdminSession) => can(session.user.permissions, 'console:sign-in');
+
 /**
- * Admin sign-in over GraphQL `adminLogin`: only role Admin gets a token, anyone else reads the server's
- * 'You are not authorised to access this page'. An ended session (expired token, or the API answering
- * 401/403) sends the admin back to the login page with a message instead of leaving screens loading.
+ * Staff sign-in over GraphQL `adminLogin`: every role whose permissions include `console:sign-in` gets in,
+ * anyone else reads the server's 'You are not authorised to access this page'. The role's permissions are kept
+ * with the session and answered by `getPermissions`, which decides the menus and screens. An ended session
+ * (expired token, or the API answering 401) sends the person back to the login page with a message instead of
+ * leaving screens loading; a 403 only means this screen is not theirs, so the screen says so and they stay.
  */
 export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): AuthProvider {
   const graphql = async <T,>(query: string, variables: Record<string, unknown>, token?: string, signal?: AbortSignal) => {
@@ -55,7 +61,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
       const answer = await graphql<{ adminLogin: AdminSession }>(ADMIN_LOGIN, { email: username.trim(), password });
       const session = answer.data?.adminLogin;
       if (answer.errors?.length || !session) throw new Error(answer.errors?.[0]?.message ?? 'Sign-in failed. Please try again.');
-      if (session.user.role !== 'Admin') throw new Error(NOT_AUTHORISED);
+      if (!maySignIn(session)) throw new Error(NOT_AUTHORISED);
       saveSession(session);
     },
 
@@ -70,7 +76,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
     async checkAuth() {
       const session = readSession();
       if (!session) throw new AuthRedirect(false);
-      if (isExpired(session.token) || session.user.role !== 'Admin') {
+      if (isExpired(session.token) || !maySignIn(session)) {
         clearSession();
         throw new AuthRedirect(SESSION_ENDED);
       }
@@ -78,9 +84,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
 
     /** The session itself is forgotten by `logout`, which react-admin calls next (after showing the message). */
     async checkError(error: unknown) {
-      const status = httpStatusOf(error);
-      if (status !== 401 && status !== 403) return;
-      throw new AuthRedirect(status === 401 ? SESSION_ENDED : NOT_AUTHORISED);
+      if (httpStatusOf(error) === 401) throw new AuthRedirect(SESSION_ENDED);
     },
 
     async getIdentity() {
@@ -91,7 +95,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
     },
 
     async getPermissions() {
-      return readSession()?.user.role;
+      return readSession()?.user.permissions ?? [];
     },
   };
 }

@@ -1,7 +1,8 @@
-/** The signed-in admin as the console keeps it in localStorage. */
+/** The signed-in staff member as the console keeps it in localStorage. */
 export type AdminSession = {
   token: string;
-  user: { id: string; firstname: string; lastname: string; email: string; role: string };
+  /** `permissions` are those of `role` when signing in; the console shows only what they allow. */
+  user: { id: string; firstname: string; lastname: string; email: string; role: string; permissions: string[] };
   /** Wrong passwords given for this account since its previous sign-in; shown once, then set to 0. */
   failedAttemptsSinceLastSignIn?: number;
 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSession, saveSession } from './session';
 import { signInNoticeText, useSignInNotice } from './signInNotice';
 
-const admin = { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'admin@example.org', role: 'Admin' };
+const admin = { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'admin@example.org', role: 'Admin', permissions: ['console:sign-in'] };
 
 const Console = () => {
   useSignInNotice();

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, Confirm, useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider, OrderActions } from '../data/dataProvider';
+import { useAction } from './useAction';
 
 type Props = {
   action: keyof OrderActions;
@@ -17,24 +18,13 @@ type Props = {
 export const OrderActionButton = ({ action, label, icon, allowedWhen, confirmTitle, confirmContent, done }: Props) => {
   const record = useRecordContext<{ id: string; status?: string }>();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, run } = useAction();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record) return null;
 
-  const run = async () => {
-    setBusy(true);
-    try {
-      await dataProvider[action](record.id);
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
+  const confirm = async () => {
+    await run(() => dataProvider[action](record.id), done);
+    setOpen(false);
   };
 
   return (
@@ -42,7 +32,7 @@ export const OrderActionButton = ({ action, label, icon, allowedWhen, confirmTit
       <Button label={label} onClick={() => setOpen(true)} disabled={busy || !allowedWhen.includes(record.status ?? '')}>
         {icon}
       </Button>
-      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={() => void run()} onClose={() => setOpen(false)} />
+      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={() => void confirm()} onClose={() => setOpen(false)} />
     </>
   );
 };

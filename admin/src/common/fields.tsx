@@ -43,6 +43,7 @@ export const PersonField = ({ source = 'user' }: SourceProps) => {
 const STATUS_COLOURS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
   New: 'warning',
   InProgress: 'info',
+  Waiting: 'primary',
   Closed: 'default',
   Authorised: 'success',
   UnAuthorised: 'warning',
@@ -61,6 +62,7 @@ const STATUS_COLOURS: Record<string, 'default' | 'primary' | 'success' | 'warnin
 export const STATUS_LABELS: Record<string, string> = {
   New: 'New',
   InProgress: 'In progress',
+  Waiting: 'Waiting for an answer',
   Closed: 'Closed',
   Authorised: 'Authorised',
   UnAuthorised: 'Not authorised',

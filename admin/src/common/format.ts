@@ -24,3 +24,10 @@ export function plainText(html: unknown, max = 120): string {
   const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** A moment in British format with the time, e.g. 21/11/2025, 14:05; '' for anything that is not a date. */
+export function formatWhen(value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+}

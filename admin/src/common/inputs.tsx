@@ -27,13 +27,16 @@ export const ImageUploadInput = ({ source = 'image', label = 'Image', helperText
 
 const choices = (values: string[]) => values.map((id) => ({ id, name: STATUS_LABELS[id] ?? id }));
 
-export const REQUEST_STATUSES = choices(['New', 'InProgress', 'Closed']);
+export const REQUEST_STATUSES = choices(['New', 'InProgress', 'Waiting', 'Closed']);
 export const POST_STATUSES = [
   { id: 'Authorised', name: 'Authorised (shown on the website)' },
   { id: 'UnAuthorised', name: 'Not authorised (hidden from the website)' },
 ];
 
-/** Status of an enquiry or request: New, In progress, Closed. */
+/** What each status of a request means, in one line for the status input. */
+export const REQUEST_STATUS_HELP = 'New: not looked at yet. In progress: someone is dealing with it. Waiting: we wait for an answer from the person who asked. Closed: done.';
+
+/** Status of an enquiry or request: New, In progress, Waiting for an answer, Closed. */
 export const RequestStatusInput = (props: Partial<SelectInputProps>) => (
   <SelectInput source="status" label="Status" choices={REQUEST_STATUSES} optionText="name" {...props} />
 );

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { DataTable, EmailField, List, SearchInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput } from 'react-admin';
+import { DataTable, EmailField, List, SearchInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar, usePermissions } from 'react-admin';
+import { can, type Permissions } from '../auth/permissions';
 import { IdField, StatusField, WhenField } from './fields';
-import { RequestStatusInput } from './inputs';
-import { BulkDeleteActions, EditScreen, ShowActions } from './screens';
+import { REQUEST_STATUS_HELP, RequestStatusInput } from './inputs';
+import { BulkDeleteActions, EditScreen, ListLoadError, ShowActions, ShowLoadError } from './screens';
 
 /** Who sent a request from the public site, as list columns: name, e-mail and phone. */
 export const SENDER_COLUMNS = [
@@ -24,30 +25,56 @@ const requestFilters = (placeholder: string) => [
   <RequestStatusInput key="status" alwaysOn emptyText="Any status" />,
 ];
 
-/** A review list, newest first: the id, the request's own columns (`children`), then its status and when it came. */
-export const RequestList = ({ title, searchPlaceholder, children }: { title: string; searchPlaceholder: string; children: ReactNode }) => (
-  <List filters={requestFilters(searchPlaceholder)} sort={{ field: 'createdAt', order: 'DESC' }} title={title}>
-    <DataTable rowClick="show" bulkActionButtons={<BulkDeleteActions />}>
-      <DataTable.Col source="id" label="ID" field={IdField} />
-      {children}
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="Received" field={WhenField} />
-    </DataTable>
-  </List>
-);
+/** Whether the signed-in person follows requests up (status, note, deletion) rather than only reading them. */
+export const useCanManageCare = () => can(usePermissions<Permissions>().permissions, 'care:manage');
 
-/** Read-only details of one request, with the status and the staff note. */
-export const RequestShow = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Show title={title} actions={<ShowActions editLabel="Update status" />}>
-    <SimpleShowLayout>
-      <IdField label="ID" />
-      {children}
-      <WhenField label="Received" />
-      <StatusField label="Status" />
-      <TextField source="note" label="Staff note" emptyText="—" />
-    </SimpleShowLayout>
-  </Show>
-);
+/**
+ * A review list, newest first: the id, the request's own columns (`children`), then its status and when it came.
+ * `columns` after the status are the request's own too. Only care staff may select rows to delete them.
+ */
+export const RequestList = ({ title, searchPlaceholder, children, columns }: { title: string; searchPlaceholder: string; children: ReactNode; columns?: ReactNode }) => {
+  const canManage = useCanManageCare();
+  return (
+    <List filters={requestFilters(searchPlaceholder)} sort={{ field: 'createdAt', order: 'DESC' }} title={title} error={<ListLoadError />}>
+      <DataTable rowClick="show" bulkActionButtons={canManage ? <BulkDeleteActions /> : false}>
+        <DataTable.Col source="id" label="ID" field={IdField} />
+        {children}
+        <DataTable.Col source="status" label="Status" field={StatusField} />
+        {columns}
+        <DataTable.Col source="createdAt" label="Received" field={WhenField} />
+      </DataTable>
+    </List>
+  );
+};
+
+/**
+ * Read-only details of one request, with the status, and for care staff the staff note and the buttons to
+ * update or delete it. `actions` are more buttons of the request's own.
+ */
+export const RequestShow = ({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) => {
+  const canManage = useCanManageCare();
+  return (
+    <Show
+      title={title}
+      error={<ShowLoadError />}
+      actions={
+        canManage ? (
+          <ShowActions editLabel="Update status">{actions}</ShowActions>
+        ) : (
+          <TopToolbar>{actions}</TopToolbar>
+        )
+      }
+    >
+      <SimpleShowLayout>
+        <IdField label="ID" />
+        {children}
+        <WhenField label="Received" />
+        <StatusField label="Status" />
+        {canManage && <TextField source="note" label="Staff note" emptyText="—" />}
+      </SimpleShowLayout>
+    </Show>
+  );
+};
 
 /** The details stay read-only; staff set the status and keep a note of what was done. */
 export const RequestEdit = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -58,7 +85,7 @@ export const RequestEdit = ({ title, children }: { title: string; children: Reac
         {children}
         <WhenField label="Received" />
       </SimpleShowLayout>
-      <RequestStatusInput helperText="New: not looked at yet. In progress: someone is dealing with it. Closed: done." />
+      <RequestStatusInput helperText={REQUEST_STATUS_HELP} />
       <TextInput source="note" label="Staff note" multiline minRows={3} fullWidth helperText="Only staff see this note." />
     </SimpleForm>
   </EditScreen>

@@ -10,6 +10,8 @@ import {
   ExportButton,
   ShowButton,
   TopToolbar,
+  useListContext,
+  useShowContext,
   type EditProps,
 } from 'react-admin';
 
@@ -31,9 +33,10 @@ export const EditScreen = ({ children, ...props }: EditProps & { children: React
   </Edit>
 );
 
-/** Top bar of a details screen: edit, and delete after a confirmation when deleting is allowed. */
-export const ShowActions = ({ canDelete = true, editLabel }: { canDelete?: boolean; editLabel?: string }) => (
+/** Top bar of a details screen: the screen's own buttons, edit, and delete after a confirmation when deleting is allowed. */
+export const ShowActions = ({ canDelete = true, editLabel, children }: { canDelete?: boolean; editLabel?: string; children?: ReactNode }) => (
   <TopToolbar>
+    {children}
     <EditButton label={editLabel} />
     {canDelete && <DeleteButton mutationMode="pessimistic" />}
   </TopToolbar>
@@ -65,3 +68,16 @@ export const Note = ({ children }: { children: ReactNode }) => (
 /** A screen loaded on demand, so the first load carries only what the dashboard needs. */
 export const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+/** In place of a screen's content when the server refused it (403) or failed: the server's own words. */
+const LoadError = ({ error }: { error: unknown }) => (
+  <Alert severity="warning" sx={{ m: 2 }}>
+    {error instanceof Error && error.message ? error.message : 'This could not be loaded. Please try again.'}
+  </Alert>
+);
+
+/** For `<List error>`: the reason the list could not be shown. */
+export const ListLoadError = () => <LoadError error={useListContext().error} />;
+
+/** For `<Show error>`: the reason the record could not be shown, instead of leaving for the list. */
+export const ShowLoadError = () => <LoadError error={useShowContext().error} />;

@@ -1,15 +1,12 @@
 import { Box, Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { Link, Title, useGetList, type RaRecord } from 'react-admin';
+import { Link, Title, useGetList, usePermissions, type RaRecord } from 'react-admin';
+import { can, type Permission, type Permissions } from '../auth/permissions';
+import { age, CARE_KINDS, kindOf } from '../common/care';
 import { formatMoney } from '../common/format';
 import { listUrl } from '../common/links';
+import { adminResource } from '../resources';
 
-const REQUEST_TYPES = [
-  { resource: 'contact-enquiries', label: 'Contact enquiries' },
-  { resource: 'questions', label: 'Questions' },
-  { resource: 'counselling-requests', label: 'Counselling requests' },
-  { resource: 'baptism-requests', label: 'Baptism requests' },
-  { resource: 'prayer-requests', label: 'Prayer requests' },
-];
+const REQUEST_TYPES = CARE_KINDS.map((kind) => ({ resource: kind.resource, label: kind.list, permission: adminResource(kind.resource).permission }));
 
 const RECENT = { pagination: { page: 1, perPage: 5 }, sort: { field: 'createdAt', order: 'DESC' as const } };
 const COUNT_ONLY = { pagination: { page: 1, perPage: 1 } };
@@ -96,26 +93,67 @@ const AwaitingTestimonies = () => {
   );
 };
 
-export const Dashboard = () => (
-  <Box sx={{ p: { xs: 1, md: 2 } }}>
-    <Title title="Dashboard" />
-    <Typography variant="h5" component="h1" gutterBottom>
-      Welcome to the admin console
-    </Typography>
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-      <Card sx={{ flex: '1 1 22rem' }}>
-        <CardHeader title="New requests" subheader="Not looked at yet. Click a line to review them." />
-        <CardContent sx={{ p: 0 }}>
-          <MuiList dense>
-            {REQUEST_TYPES.map((type) => (
-              <NewRequestsRow key={type.resource} {...type} />
-            ))}
-          </MuiList>
-        </CardContent>
-      </Card>
-      <AwaitingTestimonies />
-      <RecentPayments resource="donations" title="Recent donations" amountOf={(record) => formatMoney(record.amount, String(record.currency ?? 'GBP'))} />
-      <RecentPayments resource="book-orders" title="Recent bookshop orders" amountOf={(record) => formatMoney(record.total, String(record.currency ?? 'GBP'))} />
+const OVERDUE = { overdue: true };
+
+/** Care requests nobody has replied to 2 days after they came, oldest first, each opening in the care inbox. */
+const OverdueRequests = () => {
+  const { data = [], total, isPending, error } = useGetList('care', {
+    pagination: { page: 1, perPage: 10 },
+    sort: { field: 'createdAt', order: 'ASC' },
+    filter: OVERDUE,
+    meta: { sparseFields: ['id', 'kind', 'subject', 'requesterName', 'createdAt'] },
+  });
+  return (
+    <Card sx={{ flex: '1 1 22rem' }} component="section" aria-label="No reply after 2 days">
+      <CardHeader title="No reply after 2 days" subheader={isPending ? 'Loading…' : error ? 'Could not be loaded' : `${total ?? 0} waiting for a reply`} />
+      <MuiList dense>
+        {!isPending && !error && data.length === 0 && <Message text="Every request has had a reply. Thank you!" />}
+        {data.map((record) => (
+          <ListItem key={record.id} disablePadding>
+            <ListItemButton component={Link} to={`/care/${encodeURIComponent(String(record.id))}/show`}>
+              <ListItemText primary={String(record.subject ?? '')} secondary={`${kindOf(record.kind)?.name ?? ''} · ${String(record.requesterName ?? '')} · ${age(record.createdAt)}`} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </MuiList>
+      <SeeAll to={listUrl('care', OVERDUE)}>See them all in the care inbox</SeeAll>
+    </Card>
+  );
+};
+
+/** The dashboard shows only widgets the signed-in person may read, so none of them asks for what is refused. */
+export const Dashboard = () => {
+  const { permissions, isPending } = usePermissions<Permissions>();
+  const may = (permission: Permission) => !isPending && can(permissions, permission);
+  const requestTypes = REQUEST_TYPES.filter((type) => may(type.permission));
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }}>
+      <Title title="Dashboard" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Welcome to the admin console
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {may('care:read') && <OverdueRequests />}
+        {requestTypes.length > 0 && (
+          <Card sx={{ flex: '1 1 22rem' }}>
+            <CardHeader title="New requests" subheader="Not looked at yet. Click a line to review them." />
+            <CardContent sx={{ p: 0 }}>
+              <MuiList dense>
+                {requestTypes.map((type) => (
+                  <NewRequestsRow key={type.resource} {...type} />
+                ))}
+              </MuiList>
+            </CardContent>
+          </Card>
+        )}
+        {may('content:write') && <AwaitingTestimonies />}
+        {may('finance:read') && (
+          <>
+            <RecentPayments resource="donations" title="Recent donations" amountOf={(record) => formatMoney(record.amount, String(record.currency ?? 'GBP'))} />
+            <RecentPayments resource="book-orders" title="Recent bookshop orders" amountOf={(record) => formatMoney(record.total, String(record.currency ?? 'GBP'))} />
+          </>
+        )}
+      </Box>
     </Box>
-  </Box>
-);
+  );
+};

@@ -1,7 +1,8 @@
 import { ListSubheader } from '@mui/material';
 import { Fragment } from 'react';
-import { Menu, useSidebarState } from 'react-admin';
-import { ADMIN_PAGES, ADMIN_RESOURCES, MENU_SECTIONS, type MenuLink } from '../resources';
+import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import type { Permissions } from '../auth/permissions';
+import { menuFor, type MenuLink } from '../resources';
 
 const Section = ({ title }: { title: string }) => {
   const [open] = useSidebarState();
@@ -14,24 +15,30 @@ const Section = ({ title }: { title: string }) => {
 
 const LinkItem = ({ link }: { link: MenuLink }) => <Menu.Item to={link.to} primaryText={link.label} leftIcon={<link.icon />} />;
 
-/** The console's menu, read from the resource registry: each section's resources, then its other pages. */
-export const AdminMenu = () => (
-  <Menu>
-    <Menu.DashboardItem primaryText="Dashboard" />
-    {MENU_SECTIONS.map((section) => (
-      <Fragment key={section}>
-        <Section title={section} />
-        {ADMIN_RESOURCES.filter((resource) => resource.section === section).map((resource) =>
-          resource.menuLinks ? (
-            resource.menuLinks.map((link) => <LinkItem key={link.to} link={link} />)
-          ) : (
-            <Menu.ResourceItem key={resource.name} name={resource.name} />
-          ),
-        )}
-        {ADMIN_PAGES.filter((page) => page.section === section).map((page) => (
-          <LinkItem key={page.to} link={page} />
-        ))}
-      </Fragment>
-    ))}
-  </Menu>
-);
+/**
+ * The console's menu, read from the resource registry: each section's resources, then its other pages, only
+ * those the signed-in person's permissions allow, and no heading over an empty section.
+ */
+export const AdminMenu = () => {
+  const { permissions } = usePermissions<Permissions>();
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText="Dashboard" />
+      {menuFor(permissions).map(({ section, resources, pages }) => (
+        <Fragment key={section}>
+          <Section title={section} />
+          {resources.map((resource) =>
+            resource.menuLinks ? (
+              resource.menuLinks.map((link) => <LinkItem key={link.to} link={link} />)
+            ) : (
+              <Menu.ResourceItem key={resource.name} name={resource.name} />
+            ),
+          )}
+          {pages.map((page) => (
+            <LinkItem key={page.to} link={page} />
+          ))}
+        </Fragment>
+      ))}
+    </Menu>
+  );
+};

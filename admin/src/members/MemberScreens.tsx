@@ -1,11 +1,24 @@
-import { Chip } from '@mui/material';
-import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { Alert, Box, Button, Chip, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';
-import { BulkExportActions } from '../common/screens';
+import { BulkExportActions, ListLoadError, ShowLoadError } from '../common/screens';
+import { graphqlRequest } from '../data/graphqlRequest';
+
+/** Every role, with what it lets a person do, in the words the Admin choosing it needs. */
+const ROLES = [
+  { id: 'Member', name: 'Member', means: 'No console. Their own prayer requests, testimonies, gifts and orders on the website.' },
+  { id: 'Editor', name: 'Editor', means: 'Website content and images only.' },
+  { id: 'PrayerTeam', name: 'Prayer team', means: 'Prayer requests shared with the team or the wall, without contact details.' },
+  { id: 'Pastor', name: 'Pastor', means: 'Every care request with contact details, notes and replies; approves the prayer wall.' },
+  { id: 'Finance', name: 'Finance', means: 'Donations, book orders and refunds.' },
+  { id: 'Admin', name: 'Admin', means: 'Everything, including site settings and giving people roles.' },
+];
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, e-mail or phone" />,
-  <SelectInput key="role" source="role" label="Role" choices={[{ id: 'Member', name: 'Member' }, { id: 'Admin', name: 'Admin' }]} alwaysOn emptyText="Everyone" />,
+  <SelectInput key="role" source="role" label="Role" choices={ROLES} alwaysOn emptyText="Everyone" />,
 ];
 
 const FullName = (_props: { label?: string }) => {
@@ -15,12 +28,73 @@ const FullName = (_props: { label?: string }) => {
 
 const RoleField = (_props: { label?: string }) => {
   const record = useRecordContext<{ role?: string }>();
-  return record?.role ? <Chip size="small" label={record.role} color={record.role === 'Admin' ? 'primary' : 'default'} /> : null;
+  if (!record?.role) return null;
+  const label = ROLES.find((role) => role.id === record.role)?.name ?? record.role;
+  return <Chip size="small" label={label} color={record.role === 'Admin' ? 'primary' : record.role === 'Member' ? 'default' : 'secondary'} />;
 };
+
+const UPDATE_ROLE = 'mutation UpdateUserRole($id: ID!, $role: Role!) { updateUser(id: $id, role: $role) { id role } }';
+
+/** For Admins: gives the person another role. The server refuses to leave the site without an Admin. */
+const RoleChange = () => {
+  const record = useRecordContext<{ id: string; role?: string }>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [role, setRole] = useState(record?.role ?? 'Member');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  if (!record) return null;
+  const save = async () => {
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      await graphqlRequest(UPDATE_ROLE, { id: record.id, role });
+      notify(`The role is now ${ROLES.find((choice) => choice.id === role)?.name ?? role}`, { type: 'success' });
+      refresh();
+    } catch (error) {
+      setRefusal((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="section" aria-label="Change role" sx={{ display: 'grid', gap: 1, justifyItems: 'start', maxWidth: '40rem' }}>
+      <Typography variant="h6" component="h2">
+        Change role
+      </Typography>
+      <MuiTextField
+        select
+        label="Role"
+        value={role}
+        onChange={(event) => setRole(event.target.value)}
+        helperText={ROLES.find((choice) => choice.id === role)?.means}
+        fullWidth
+        // The chosen role by name; its meaning is the helper text below.
+        slotProps={{ select: { renderValue: (value) => ROLES.find((choice) => choice.id === value)?.name ?? String(value) } }}
+      >
+        {ROLES.map((choice) => (
+          <MenuItem key={choice.id} value={choice.id}>
+            <ListItemText primary={choice.name} secondary={choice.means} />
+          </MenuItem>
+        ))}
+      </MuiTextField>
+      <Button variant="contained" onClick={() => void save()} disabled={busy || role === record.role}>
+        Save role
+      </Button>
+      {refusal && (
+        <Alert severity="error" role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </Box>
+  );
+};
+
+const RoleChangeForAdmins = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, 'roles:assign') ? <RoleChange /> : null);
 
 /** Everyone with an account; read-only, and passwords are never shown or stored in readable form. */
 export const MemberList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="All Members">
+  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="All Members" error={<ListLoadError />}>
     <DataTable rowClick="show" bulkActionButtons={<BulkExportActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="lastname" label="Name" field={FullName} />
@@ -34,7 +108,7 @@ export const MemberList = () => (
 );
 
 export const MemberShow = () => (
-  <Show title="Member">
+  <Show title="Member" error={<ShowLoadError />}>
     <SimpleShowLayout>
       <IdField label="ID" />
       <FullName label="Name" />
@@ -48,6 +122,7 @@ export const MemberShow = () => (
       <TextField source="country" label="Country" />
       <RoleField label="Role" />
       <WhenField label="Joined" />
+      <RoleChangeForAdmins label={false} />
     </SimpleShowLayout>
   </Show>
 );

@@ -1,21 +1,54 @@
-import { DataTable, TextField, useRecordContext } from 'react-admin';
-import { PersonField, PreviewField } from '../common/fields';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
+import type { ReactElement } from 'react';
+import { Button, DataTable, NumberField, SelectField, TextField, usePermissions, useRecordContext } from 'react-admin';
+import { can, type Permissions } from '../auth/permissions';
+import { PersonField, PreviewField, WhenField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
+import { useAction } from '../common/useAction';
+import { graphqlRequest } from '../data/graphqlRequest';
 
 type PrayerRequestUser = { title?: string; firstname?: string; lastname?: string; country?: string; state?: string; city?: string };
+type PrayerRequest = { id: string; privacy?: string; wallStatus?: string; user?: PrayerRequestUser };
+
+const PRIVACY = [
+  { id: 'PastorsOnly', name: 'Pastors only' },
+  { id: 'PrayerTeam', name: 'Prayer team' },
+  { id: 'PrayerWall', name: 'Prayer wall' },
+];
+
+const WALL_STATUSES = [
+  { id: 'NotRequested', name: 'Not asked for' },
+  { id: 'Pending', name: 'Waiting for approval' },
+  { id: 'Approved', name: 'On the wall' },
+  { id: 'Removed', name: 'Taken off the wall' },
+];
 
 const Member = (_props: { label?: string }) => {
-  const user = useRecordContext<{ user?: PrayerRequestUser }>()?.user;
+  const user = useRecordContext<PrayerRequest>()?.user;
   return <span>{user ? [user.title, user.firstname, user.lastname].filter(Boolean).join(' ') : ''}</span>;
 };
 
 const Location = (_props: { label?: string }) => {
-  const user = useRecordContext<{ user?: PrayerRequestUser }>()?.user;
+  const user = useRecordContext<PrayerRequest>()?.user;
   return <span>{user ? [user.city, user.state, user.country].filter(Boolean).join(', ') : ''}</span>;
 };
 
 export const PrayerRequestList = () => (
-  <RequestList title="Prayer requests" searchPlaceholder="Search title or request">
+  <RequestList
+    title="Prayer requests"
+    searchPlaceholder="Search title or request"
+    columns={[
+      <DataTable.Col key="privacy" source="privacy" label="Shared with">
+        <SelectField source="privacy" choices={PRIVACY} />
+      </DataTable.Col>,
+      <DataTable.Col key="wallStatus" source="wallStatus" label="Prayer wall">
+        <SelectField source="wallStatus" choices={WALL_STATUSES} />
+      </DataTable.Col>,
+      <DataTable.Col key="prayedCount" source="prayedCount" label="Prayed" disableSort />,
+      <DataTable.Col key="expiresAt" source="expiresAt" label="Shared until" field={WhenField} disableSort />,
+    ]}
+  >
     <DataTable.Col source="title" label="Title" />
     <DataTable.Col source="body" label="Request" disableSort>
       <PreviewField source="body" max={100} />
@@ -32,7 +65,45 @@ const Details = [
   <Location key="location" label="Location" />,
   <TextField key="title" source="title" label="Title" />,
   <TextField key="body" source="body" label="Request" sx={{ whiteSpace: 'pre-wrap' }} />,
+  <SelectField key="privacy" source="privacy" label="Shared with" choices={PRIVACY} />,
+  <SelectField key="wallStatus" source="wallStatus" label="Prayer wall" choices={WALL_STATUSES} />,
+  <NumberField key="prayedCount" source="prayedCount" label="People who prayed (from the wall)" />,
+  <WhenField key="expiresAt" source="expiresAt" label="Shared with the team and the wall until" />,
 ];
 
-export const PrayerRequestShow = () => <RequestShow title="Prayer request">{Details}</RequestShow>;
+const APPROVE = 'mutation ApprovePrayerForWall($id: ID!) { approvePrayerForWall(id: $id) { id wallStatus } }';
+const REMOVE = 'mutation RemovePrayerFromWall($id: ID!) { removePrayerFromWall(id: $id) { id wallStatus } }';
+
+/** One moderation step on the public prayer wall, offered only where it makes sense for the request. */
+const WallButton = ({ label, icon, mutation, allowedWhen, done }: { label: string; icon: ReactElement; mutation: string; allowedWhen: (record: PrayerRequest) => boolean; done: string }) => {
+  const record = useRecordContext<PrayerRequest>();
+  const { busy, run } = useAction();
+  if (!record || !allowedWhen(record)) return null;
+  return (
+    <Button label={label} onClick={() => void run(() => graphqlRequest(mutation, { id: record.id }), done)} disabled={busy}>
+      {icon}
+    </Button>
+  );
+};
+
+/** For those who moderate the wall: a request asked for the wall can be approved, and taken off it again. */
+const WallModeration = () =>
+  can(usePermissions<Permissions>().permissions, 'prayer:moderate') ? (
+    <>
+      <WallButton
+        label="Approve for the wall"
+        icon={<CheckCircleIcon />}
+        mutation={APPROVE}
+        allowedWhen={(record) => record.privacy === 'PrayerWall' && record.wallStatus !== 'Approved'}
+        done="Approved: it now shows on the prayer wall"
+      />
+      <WallButton label="Remove from the wall" icon={<RemoveCircleIcon />} mutation={REMOVE} allowedWhen={(record) => record.wallStatus === 'Approved'} done="It no longer shows on the prayer wall" />
+    </>
+  ) : null;
+
+export const PrayerRequestShow = () => (
+  <RequestShow title="Prayer request" actions={<WallModeration />}>
+    {Details}
+  </RequestShow>
+);
 export const PrayerRequestEdit = () => <RequestEdit title="Update prayer request">{Details}</RequestEdit>;
