@@ -63,6 +63,9 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's `no-referrer`: with it a browser posts forms with `Origin: null`, which React Router's CSRF
+      // check refuses, so no form would work without JavaScript. `same-origin` still tells other sites nothing.
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
   app.use(compression());

@@ -34,19 +34,22 @@ export const PERMISSIONS = [
   'audit:read',
   /** Subject access exports for any e-mail address, and erasing a visitor's form records on request. */
   'privacy:manage',
-  /** The GraphQL schema in production, and the larger query-cost budget an export needs. */
+  /** The GraphQL schema in production (the console reads it to build its screens). */
   'schema:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/** What every staff role needs to use the console at all: signing in, and the schema the console builds itself from. */
+const CONSOLE: readonly Permission[] = ['console:sign-in', 'schema:read'];
 
 /** Who may do what, in one table: a new staff role is a new row here and nowhere else. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Member: [],
   Admin: PERMISSIONS,
-  Pastor: ['console:sign-in', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared', 'prayer:moderate'],
-  PrayerTeam: ['console:sign-in', 'prayer:read-shared'],
-  Editor: ['console:sign-in', 'content:write'],
-  Finance: ['console:sign-in', 'finance:read', 'finance:manage'],
+  Pastor: [...CONSOLE, 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared', 'prayer:moderate'],
+  PrayerTeam: [...CONSOLE, 'prayer:read-shared'],
+  Editor: [...CONSOLE, 'content:write'],
+  Finance: [...CONSOLE, 'finance:read', 'finance:manage'],
 };
 
 export const can = (user: Pick<AuthUser, 'role'> | null | undefined, permission: Permission): boolean =>

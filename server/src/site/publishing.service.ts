@@ -27,6 +27,7 @@ export const PUBLIC_PAGES = [
   '/testimonies',
   '/programs',
   '/book-shop',
+  '/prayer-wall',
 ];
 
 const FEED_SIZE = 30;
