@@ -6,6 +6,7 @@ import { SignInFailures1763900000000 } from './1763900000000-sign-in-failures.js
 import { Reach1795426326000 } from './1795426326000-reach.js';
 import { PastoralCare1795450000000 } from './1795450000000-pastoral-care.js';
 import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
+import { GiftAid1795600000000 } from './1795600000000-gift-aid.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Reach1795426326000,
   PastoralCare1795450000000,
   RegularGiving1795500000000,
+  GiftAid1795600000000,
 ];
