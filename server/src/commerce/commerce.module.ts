@@ -8,6 +8,7 @@ import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
 import { GiftAidClaimService } from './gift-aid/claim.service.js';
 import { GiftAidDeclaration } from './gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
+import { GivingStatementService } from './gift-aid/giving-statement.service.js';
 import { GiftAidStatusService } from './gift-aid/gift-aid-status.service.js';
 import { GiftAidClaimResolver, GiftAidDeclarationResolver } from './gift-aid/gift-aid.resolver.js';
 import { GiftAidScheduleController } from './gift-aid/schedule.controller.js';
@@ -53,6 +54,7 @@ export class CommerceModule {
         GiftAidStatusService,
         GiftAidDeclarationService,
         GiftAidClaimService,
+        GivingStatementService,
         BookOrderResolver,
         DonationResolver,
         RegularDonationResolver,

@@ -9,7 +9,7 @@ import { GiftAidClaim, GiftAidClaimRow } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { coveringSql, GiftAidStatus, GiftAidStatusService, sterlingSql } from './gift-aid-status.service.js';
 import { ABROAD_POSTCODE, type ScheduleRow } from './schedule.js';
-import { londonDay, shiftYears, taxYearBounds, taxYearLabel, taxYearOf } from './tax-year.js';
+import { shiftYears, taxYearBounds, taxYearLabel, taxYearOf } from './tax-year.js';
 
 /** An aggregated row may total at most £1,000. */
 const AGGREGATE_ROW_LIMIT = 100_000;
@@ -146,7 +146,6 @@ export class GiftAidClaimService {
     if (Number.isNaN(Date.parse(period.from))) throw AppError.badInput('from', 'from must be a date (YYYY-MM-DD)');
     if (Number.isNaN(Date.parse(period.to))) throw AppError.badInput('to', 'to must be a date (YYYY-MM-DD)');
     if (period.to < period.from) throw AppError.badInput('to', 'to must not be before from');
-    if (period.to > londonDay(new Date())) throw AppError.badInput('to', 'to must not be in the future');
     const eligible = this.status.condition('d', GiftAidStatus.Eligible);
     const gifts: EligibleGift[] = await manager
       .createQueryBuilder()

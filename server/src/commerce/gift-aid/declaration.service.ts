@@ -67,7 +67,7 @@ export class GiftAidDeclarationService {
     if (amountMinor !== undefined && amountMinor <= 0) throw AppError.badInput('amount', 'amount must be more than 0');
     if (args.amount !== undefined && args.amount !== null && amountMinor === undefined) throw AppError.badInput('amount', 'amount must have at most two decimals');
     const gift = amountMinor === undefined ? undefined : { amountMinor, currency: args.currency ?? 'GBP' };
-    const charity = (await this.site.get()).name;
+    const charity = (await this.site.get()).name.trim() || 'this charity';
     return { wordingVersion: WORDING_VERSION, wording: declarationWording(args.scope, charity, gift), notice: DECLARATION_NOTICE };
   }
 

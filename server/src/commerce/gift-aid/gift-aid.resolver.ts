@@ -7,6 +7,7 @@ import { GiftAidClaim } from './claim.entity.js';
 import { GiftAidClaimService, type ClaimDraft } from './claim.service.js';
 import { GiftAidDeclaration } from './declaration.entity.js';
 import { GiftAidDeclarationService } from './declaration.service.js';
+import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
 import { ClaimPeriodArgs, CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gift-aid.args.js';
 import { partCount, scheduleCells } from './schedule.js';
 
@@ -78,10 +79,13 @@ function toPreview(draft: ClaimDraft): GiftAidClaimPreview {
   };
 }
 
-/** A member's own declarations. */
+/** A member's own declarations and giving statements. */
 @Resolver(() => GiftAidDeclaration)
 export class GiftAidDeclarationResolver {
-  constructor(private readonly declarations: GiftAidDeclarationService) {}
+  constructor(
+    private readonly declarations: GiftAidDeclarationService,
+    private readonly statements: GivingStatementService,
+  ) {}
 
   @Query(() => [GiftAidDeclaration], { description: "The caller's declarations, newest first, every version" })
   myGiftAidDeclarations(@CurrentUser() caller: AuthUser): Promise<GiftAidDeclaration[]> {
@@ -91,6 +95,11 @@ export class GiftAidDeclarationResolver {
   @Query(() => GiftAidDeclarationForm, { description: 'The wording to show and the details to pre-fill (from the last declaration, else the profile)' })
   giftAidDeclarationForm(@CurrentUser() caller: AuthUser, @Args() args: GiftAidWordingArgs): Promise<GiftAidDeclarationForm> {
     return this.declarations.form(caller, args);
+  }
+
+  @Query(() => [GivingStatement], { description: "The caller's giving by UK tax year, newest first" })
+  myGivingStatements(@CurrentUser() caller: AuthUser): Promise<GivingStatement[]> {
+    return this.statements.mine(caller);
   }
 
   @Mutation(() => GiftAidDeclaration)

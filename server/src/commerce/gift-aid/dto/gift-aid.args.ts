@@ -84,6 +84,7 @@ export class ClaimPeriodArgs {
 @ArgsType()
 export class SterlingAmountArgs {
   @Field(() => ID)
+  @IsNotEmpty({ message: 'id is required' })
   id: string;
 
   @Field(() => Float, { description: 'The pounds the USD gift was worth, up to two decimals' })
