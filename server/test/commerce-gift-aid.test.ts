@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { addBooks, approve, CAPTURE_BOOK_ORDER, CREATE_BOOK_ORDER, ok } from './support/commerce.js';
+import { addBooks, agree, approve, CAPTURE_BOOK_ORDER, CREATE_BOOK_ORDER, eventually, ok, runCycle } from './support/commerce.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -261,5 +261,20 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(row.gift_aid_declaration_id).not.toBeNull();
     const refused = await t.http.post('/api/donation-create-order').set('authorization', `Bearer ${dora.token}`).send({ amount: 7, currency: 'GBP', giftAid: true }).expect(400);
     expect(refused.body.errors[0].path).toBe('giftAid');
+  });
+
+  it("checks each payment of a monthly gift with Gift Aid against the donor's enduring declaration", async () => {
+    const MONTHLY = `mutation($amount: Float!, $currency: String!, $giftAid: Boolean) {
+      createRegularDonation(amount: $amount, currency: $currency, giftAid: $giftAid) { id subscriptionID approveUrl } }`;
+    expect((await t.gql(MONTHLY, { amount: 8, currency: 'GBP', giftAid: true }, dora.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'giftAid' });
+    const gift = (await ok(t, MONTHLY, { amount: 8, currency: 'GBP', giftAid: true }, john.token)).createRegularDonation;
+    await agree(t, gift.approveUrl);
+    await runCycle(t, gift.subscriptionID);
+    const [payment] = await eventually(async () => {
+      const rows = await t.db.query('SELECT id, gift_aid FROM donations WHERE regular_donation_id = $1', [gift.id]);
+      return rows.length ? rows : undefined;
+    });
+    expect(payment.gift_aid).toBe(true);
+    expect(await donation(String(payment.id))).toMatchObject({ giftAid: true, giftAidStatus: 'Eligible' });
   });
 });

@@ -148,15 +148,14 @@ export class GiftAidDeclarationService {
 
   /**
    * The declaration a new gift the donor asks Gift Aid on is made under: one made for a single gift and not used
-   * yet, else the enduring one in force. Without either, the gift cannot be marked Gift Aid.
+   * yet (not for a monthly gift, `enduringOnly`), else the enduring one in force. Without one, no Gift Aid.
    */
-  async forNewGift(userId: number): Promise<number> {
+  async forNewGift(userId: number, enduringOnly = false): Promise<number> {
+    const single = enduringOnly ? 'false' : `(g.scope = 'ThisDonation' AND NOT EXISTS (SELECT 1 FROM donations d WHERE d.gift_aid_declaration_id = g.id))`;
     const found = await this.declarations
       .createQueryBuilder('g')
       .where('g.user_id = :userId AND g.cancelled_at IS NULL AND g.superseded_at IS NULL', { userId })
-      .andWhere(
-        `((g.scope = 'ThisDonation' AND NOT EXISTS (SELECT 1 FROM donations d WHERE d.gift_aid_declaration_id = g.id)) OR (g.scope = 'Enduring' AND g.effective_from <= CURRENT_DATE))`,
-      )
+      .andWhere(`(${single} OR (g.scope = 'Enduring' AND g.effective_from <= CURRENT_DATE))`)
       .orderBy("(g.scope = 'ThisDonation')", 'DESC')
       .addOrderBy('g.created_at', 'DESC')
       .getOne();
