@@ -10,6 +10,7 @@ import books from './books';
 import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
+import giftAidClaims from './gift-aid-claims';
 import meetingImages from './meeting-images';
 import members from './members';
 import postCategories from './post-categories';
@@ -77,6 +78,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', screens: prayerRequests },
   { name: 'donations', type: 'Donation', section: 'Payments', screens: donations },
   { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', screens: regularDonations },
+  { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', screens: giftAidClaims },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', screens: members },
 ];
