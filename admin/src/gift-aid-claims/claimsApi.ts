@@ -50,5 +50,6 @@ export async function downloadSchedule(path: string, fileName: string): Promise<
   link.href = url;
   link.download = fileName;
   link.click();
-  URL.revokeObjectURL(url);
+  // The browser reads the file after this click returns; freeing it at once could cut the download short.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
