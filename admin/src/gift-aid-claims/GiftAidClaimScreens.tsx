@@ -70,7 +70,7 @@ const ScheduleDownloads = () => {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {files.map((file) => (
-        <Button key={file.name} startIcon={<DownloadIcon />} onClick={() => downloadSchedule(file.path, file.name).catch((error: Error) => notify(error.message, { type: 'error' }))}>
+        <Button key={file.name} startIcon={<DownloadIcon />} onClick={() => void downloadSchedule(file.path, file.name).catch((error: Error) => notify(error.message, { type: 'error' }))}>
           {file.name}
         </Button>
       ))}
