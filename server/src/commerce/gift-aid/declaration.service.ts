@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Field, ObjectType } from '@nestjs/graphql';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isValid, toNormalised } from 'postcode';
 import { DataSource, IsNull, Repository } from 'typeorm';
@@ -13,17 +14,17 @@ import type { CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gif
 import { londonDay, shiftYears } from './tax-year.js';
 import { DECLARATION_NOTICE, DeclarationScope, declarationWording, WORDING_VERSION } from './wording.js';
 
-/** What the declaration form shows: the wording, and the donor's details to start from. */
-export interface DeclarationForm {
-  wordingVersion: string;
-  wording: string;
-  notice: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  houseNameOrNumber: string;
-  postcode: string | null;
-  livesAbroad: boolean;
+@ObjectType({ description: 'The declaration form: the exact wording to show, and the donor details to start from' })
+export class GiftAidDeclarationForm {
+  @Field() wordingVersion: string;
+  @Field() wording: string;
+  @Field({ description: 'How to cancel, or tell the charity of a new name or address' }) notice: string;
+  @Field() title: string;
+  @Field() firstName: string;
+  @Field() lastName: string;
+  @Field() houseNameOrNumber: string;
+  @Field(() => String, { nullable: true }) postcode: string | null;
+  @Field() livesAbroad: boolean;
 }
 
 /** A UK postcode, normalised (sw1a1aa → SW1A 1AA), or a 400 naming `postcode`. */
@@ -49,7 +50,7 @@ export class GiftAidDeclarationService {
   }
 
   /** The wording for the charity, and details from the last declaration, else from the profile (never from PayPal). */
-  async form(caller: AuthUser, args: GiftAidWordingArgs): Promise<DeclarationForm> {
+  async form(caller: AuthUser, args: GiftAidWordingArgs): Promise<GiftAidDeclarationForm> {
     const wording = await this.wording(args);
     const last = await this.declarations.findOne({ where: { userId: caller.id }, order: { createdAt: 'DESC', id: 'DESC' } });
     if (last) {

@@ -6,23 +6,10 @@ import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
 import { GiftAidClaimService, type ClaimDraft } from './claim.service.js';
 import { GiftAidDeclaration } from './declaration.entity.js';
-import { GiftAidDeclarationService } from './declaration.service.js';
+import { GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
 import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
 import { ClaimPeriodArgs, CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gift-aid.args.js';
 import { partCount, scheduleCells } from './schedule.js';
-
-@ObjectType({ description: 'The declaration form: the exact wording to show, and the donor details to start from' })
-export class GiftAidDeclarationForm {
-  @Field() wordingVersion: string;
-  @Field() wording: string;
-  @Field({ description: 'How to cancel, or tell the charity of a new name or address' }) notice: string;
-  @Field() title: string;
-  @Field() firstName: string;
-  @Field() lastName: string;
-  @Field() houseNameOrNumber: string;
-  @Field(() => String, { nullable: true }) postcode: string | null;
-  @Field() livesAbroad: boolean;
-}
 
 @ObjectType({ description: "One row of HMRC's schedule, its cells as they will be sent" })
 export class GiftAidScheduleRow {

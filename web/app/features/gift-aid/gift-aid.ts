@@ -13,9 +13,8 @@ export const GIFT_AID_STATUS_LABELS: Record<GiftAidStatus, string> = {
   Ineligible: 'Not eligible for Gift Aid',
 };
 
-export type DeclarationForm = {
-  wording: string;
-  notice: string;
+/** Who declares, and their home address, as HMRC needs them. */
+type Donor = {
   title: string;
   firstName: string;
   lastName: string;
@@ -24,16 +23,12 @@ export type DeclarationForm = {
   livesAbroad: boolean;
 };
 
-export type Declaration = {
+export type DeclarationForm = Donor & { wording: string; notice: string };
+
+export type Declaration = Donor & {
   id: string;
   version: number;
   scope: DeclarationScope;
-  title: string;
-  firstName: string;
-  lastName: string;
-  houseNameOrNumber: string;
-  postcode: string | null;
-  livesAbroad: boolean;
   wording: string;
   effectiveFrom: string;
   createdAt: string;
@@ -46,17 +41,7 @@ export type StatementGift = { id: string; paidAt: string; amount: number; curren
 export type GivingStatement = { taxYear: number; label: string; from: string; to: string; totals: { currency: string; amount: number }[]; donations: StatementGift[] };
 
 /** What the donor declares, as the declaration form sends it. */
-export type DeclarationInput = {
-  scope: DeclarationScope;
-  title: string;
-  firstName: string;
-  lastName: string;
-  houseNameOrNumber: string;
-  postcode: string;
-  livesAbroad: boolean;
-  amount?: number;
-  currency?: string;
-};
+export type DeclarationInput = Donor & { scope: DeclarationScope; postcode: string; amount?: number; currency?: string };
 
 const FORM = `query GiftAidDeclarationForm($scope: GiftAidDeclarationScope!, $amount: Float, $currency: String) {
   giftAidDeclarationForm(scope: $scope, amount: $amount, currency: $currency) { wording notice title firstName lastName houseNameOrNumber postcode livesAbroad }
