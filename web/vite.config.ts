@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
  * buttons, long-form page styles): left to per-route splitting. A stylesheet follows the same rule as the module beside it.
  */
 const ON_DEMAND =
-  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(member-graphql|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/content)/;
+  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|gift-aid|accounts|requests|shop)\/|lib\/(member-graphql|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/content)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
