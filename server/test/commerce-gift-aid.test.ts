@@ -277,4 +277,12 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(payment.gift_aid).toBe(true);
     expect(await donation(String(payment.id))).toMatchObject({ giftAid: true, giftAidStatus: 'Eligible' });
   });
+
+  it("leaves out gifts older than HMRC's four-year claim window", async () => {
+    const old = await give(max, 12);
+    await paidOn(old, '2016-06-01');
+    expect((await donation(old)).giftAidStatus).toBe('NotDeclared');
+    await t.db.query(`UPDATE gift_aid_declarations SET effective_from = '2015-01-01' WHERE user_id = $1`, [max.id]);
+    expect(await donation(old)).toMatchObject({ giftAidStatus: 'Ineligible', giftAidReason: "Older than HMRC's four-year claim window" });
+  });
 });
