@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { registerEnumType } from '@nestjs/graphql';
 import type DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
@@ -14,12 +14,9 @@ export enum GiftAidStatus {
 }
 registerEnumType(GiftAidStatus, { name: 'GiftAidStatus' });
 
-@ObjectType()
-export class GiftAidState {
-  @Field(() => GiftAidStatus)
+/** A donation's status, and why when it is Ineligible or NotDeclared (or what a later claim did to it). */
+export interface GiftAidState {
   status: GiftAidStatus;
-
-  @Field(() => String, { nullable: true, description: 'Why a gift is Ineligible or NotDeclared, or what a claim did to it' })
   reason: string | null;
 }
 
