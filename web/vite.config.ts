@@ -2,12 +2,12 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
 /**
- * Modules only some pages need (forms, the map, the weekly schedule, the member area, the prayer wall, payments
- * and PayPal's buttons, long-form page styles): left to per-route splitting. A stylesheet follows the same rule as
+ * Modules only some pages need (forms, the map, the weekly schedule, the member area, the prayer wall, payments,
+ * Gift Aid and PayPal's buttons, long-form page styles): left to per-route splitting. A stylesheet follows the same rule as
  * the module beside it.
  */
 const ON_DEMAND =
-  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop|prayer-wall)\/|lib\/(member-graphql|pending-checkout|prayed)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/content)/;
+  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|gift-aid|accounts|requests|shop|prayer-wall)\/|lib\/(member-graphql|pending-checkout|prayed)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/content)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],

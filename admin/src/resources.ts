@@ -12,6 +12,7 @@ import care from './care';
 import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
+import giftAidClaims from './gift-aid-claims';
 import meetingImages from './meeting-images';
 import members from './members';
 import postCategories from './post-categories';
@@ -83,6 +84,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', permission: 'prayer:read-shared', screens: prayerRequests },
   { name: 'donations', type: 'Donation', section: 'Payments', permission: 'finance:read', screens: donations },
   { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: 'finance:read', screens: regularDonations },
+  { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: 'finance:read', screens: giftAidClaims },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
 ];

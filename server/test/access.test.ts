@@ -44,6 +44,12 @@ const SIGNED_IN_GRAPHQL = new Set([
   'Mutation.cancelRegularDonation',
   'Mutation.confirmRegularDonation',
   'Mutation.createRegularDonation',
+  // Gift Aid declarations and giving statements: the caller's own.
+  'Query.myGiftAidDeclarations',
+  'Query.giftAidDeclarationForm',
+  'Query.myGivingStatements',
+  'Mutation.createGiftAidDeclaration',
+  'Mutation.cancelGiftAidDeclaration',
 ]);
 
 const SIGNED_IN_REST = new Set([

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { RegularDonationService } from '../src/commerce/regular-donations/regular-donation.service.js';
-import { eventually, ok } from './support/commerce.js';
+import { agree, eventually, ok, runCycle } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -16,23 +16,6 @@ const TOTALS = `query($filter: RegularDonationFilter) { regularGivingTotals(filt
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 type Gift = { id: string; subscriptionID: string; approveUrl: string; status: string };
-
-/** Plays the member on the emulator's subscription approval page: agrees (or cancels) and answers where it sent them. */
-async function agree(t: TestApp, approveUrl: string, action: 'approve' | 'cancel' = 'approve'): Promise<URL> {
-  const link = new URL(approveUrl);
-  expect(link.pathname).toBe('/paypal-emulator/subscribe');
-  const page = await t.http.get(`${link.pathname}${link.search}`).expect(200);
-  const form = { token: /name="token" value="([^"]+)"/.exec(page.text)![1], key: /name="key" value="([^"]+)"/.exec(page.text)![1], action };
-  const response = await t.http.post('/paypal-emulator/subscribe').type('form').send(form).expect(303);
-  return new URL(response.headers.location);
-}
-
-/** Has the emulator take the payment due (or, with `amount`, report one of another amount); answers the sent event. */
-async function runCycle(t: TestApp, subscriptionID: string, amount?: string) {
-  const response = await t.http.post(`/paypal-emulator/control/subscriptions/${subscriptionID}/cycle`).send(amount ? { amount } : {}).expect(201);
-  expect(response.body.delivery.status).toBe(200);
-  return response.body.event as { id: string; event_type: string; resource: any };
-}
 
 async function giftFor(t: TestApp, member: Member, amount: number, currency = 'GBP'): Promise<Gift> {
   return (await ok(t, CREATE, { amount, currency }, member.token)).createRegularDonation;

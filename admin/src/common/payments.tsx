@@ -32,16 +32,19 @@ type PaymentListProps = {
   /** What the PayPal order id is called for this kind of payment. */
   orderIdLabel: string;
   amountSource: string;
+  /** Filters beside the search and the status. */
+  filters?: ReactElement[];
   /** The columns between the amount and the status. */
   children: ReactNode;
 };
 
 /** A list of PayPal payments, newest first, searchable and narrowed by status; payments are never deleted. */
-export const PaymentList = ({ title, searchPlaceholder, statuses, orderIdLabel, amountSource, children }: PaymentListProps) => (
+export const PaymentList = ({ title, searchPlaceholder, statuses, orderIdLabel, amountSource, filters = [], children }: PaymentListProps) => (
   <List
     filters={[
       <SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />,
       <SelectInput key="status" source="status" label="Status" choices={statusChoices(statuses)} alwaysOn emptyText="Any status" />,
+      ...filters,
     ]}
     sort={{ field: 'createdAt', order: 'DESC' }}
     title={title}

@@ -1,8 +1,17 @@
 import UndoIcon from '@mui/icons-material/Undo';
-import { DataTable, TextField, TopToolbar } from 'react-admin';
+import { DataTable, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { MoneyField, StatusField } from '../common/fields';
 import { OrderActionButton } from '../common/OrderActionButton';
 import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';
+
+/** Gift Aid as the server decides it for each donation. */
+const GIFT_AID_CHOICES = [
+  { id: 'Eligible', name: 'Eligible' },
+  { id: 'Claimed', name: 'Claimed' },
+  { id: 'NeedsAdjustment', name: 'Needs adjustment' },
+  { id: 'Ineligible', name: 'Ineligible' },
+  { id: 'NotDeclared', name: 'Not declared' },
+];
 
 export const DonationList = () => (
   <PaymentList
@@ -11,8 +20,10 @@ export const DonationList = () => (
     statuses={['Created', 'Paid', 'Refunded', 'Failed']}
     orderIdLabel="Donation ID"
     amountSource="amount"
+    filters={[<SelectInput key="giftAidStatus" source="giftAidStatus" label="Gift Aid" choices={GIFT_AID_CHOICES} alwaysOn emptyText="Any" />]}
   >
     <DataTable.Col source="description" label="Description" disableSort />
+    <DataTable.Col source="giftAidStatus" label="Gift Aid" disableSort />
     {BUYER_COLUMNS}
   </PaymentList>
 );
@@ -36,6 +47,9 @@ export const DonationShow = () => (
     <MoneyField source="amount" label="Amount" />
     <TextField source="description" label="Description" emptyText="—" />
     <StatusField label="Status" />
+    <TextField source="giftAidStatus" label="Gift Aid" />
+    <TextField source="giftAidReason" label="Gift Aid: why" emptyText="—" />
+    <MoneyField source="sterlingAmount" currency="GBP" label="In pounds" />
     {BUYER_FIELDS}
   </PaymentShow>
 );

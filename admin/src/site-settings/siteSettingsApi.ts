@@ -1,4 +1,4 @@
-import { currentToken } from '../auth/session';
+import { ApiError, graphqlCall as call } from '../data/graphqlCall';
 
 export type SiteSettingsRecord = Record<string, unknown> & { id: 'site-settings' };
 
@@ -18,26 +18,8 @@ const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
   updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }
 }`;
 
-export class SettingsError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = currentToken();
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { field?: string } }[] };
-  if (body.errors?.length) throw new SettingsError(body.errors[0].message, body.errors[0].extensions?.field);
-  return body.data as T;
-}
+/** A refusal of the settings, naming the field at fault when there is one. */
+export { ApiError as SettingsError };
 
 /** Removes what GraphQL adds (__typename) and what a form may leave empty in lists. */
 const clean = (value: unknown): unknown => {

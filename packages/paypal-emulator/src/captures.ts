@@ -1,5 +1,6 @@
 import { notFound, randomId, unprocessable, type Answer } from './answers.js';
 import type { Db, Store } from './database/store.js';
+import { receivableBreakdown } from './money.js';
 import { touch, type Addresses, type EmulatedOrder } from './order.js';
 import type { Capture, Refund } from './paypal-shapes.js';
 import { representation } from './representation.js';
@@ -61,6 +62,7 @@ export class Captures {
       ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
       create_time: now,
       update_time: now,
+      ...(scenario === 'PENDING' ? {} : { seller_receivable_breakdown: receivableBreakdown(unit.amount) }),
     };
     order.capture = capture;
     order.status = 'COMPLETED';

@@ -21,3 +21,23 @@ export function formatMoney(value: string | undefined, currency: string): string
   if (minor === undefined) return `${value ?? '?'} ${currency}`;
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
 }
+
+/** The emulated seller's account is held in pounds; a capture in another currency is converted at this rate. */
+export const ACCOUNT_CURRENCY = 'GBP';
+export const USD_TO_GBP = '0.7850';
+
+/**
+ * The breakdown PayPal adds to a completed capture. The emulator charges no fee, so the net amount is the gross
+ * one; a dollar capture is credited in pounds at `USD_TO_GBP`, rounded to the penny.
+ */
+export function receivableBreakdown(amount: { currency_code: string; value: string }) {
+  const gross = { currency_code: amount.currency_code, value: amount.value };
+  if (amount.currency_code === ACCOUNT_CURRENCY) return { gross_amount: gross, net_amount: gross };
+  const minor = Math.round((fromPayPalValue(amount.value) ?? 0) * Number(USD_TO_GBP));
+  return {
+    gross_amount: gross,
+    net_amount: gross,
+    receivable_amount: { currency_code: ACCOUNT_CURRENCY, value: toPayPalValue(minor) },
+    exchange_rate: { source_currency: amount.currency_code, target_currency: ACCOUNT_CURRENCY, value: USD_TO_GBP },
+  };
+}

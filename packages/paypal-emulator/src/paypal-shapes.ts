@@ -53,6 +53,16 @@ export interface Capture {
   final_capture: boolean;
   create_time: string;
   update_time: string;
+  /** What the seller receives; PayPal leaves it out while the capture is pending. */
+  seller_receivable_breakdown?: SellerReceivableBreakdown;
+}
+
+/** With `receivable_amount` and `exchange_rate` when the capture's currency is not the account's. */
+export interface SellerReceivableBreakdown {
+  gross_amount: Money;
+  net_amount: Money;
+  receivable_amount?: Money;
+  exchange_rate?: { source_currency: string; target_currency: string; value: string };
 }
 
 export interface Refund {

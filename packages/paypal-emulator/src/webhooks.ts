@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { invalid, notFound, randomId, safeEqual, unprocessable, type Answer } from './answers.js';
 import { applyRefund } from './captures.js';
 import type { Db, EventSubject, Store } from './database/store.js';
-import { fromPayPalValue, toPayPalValue } from './money.js';
+import { fromPayPalValue, receivableBreakdown, toPayPalValue } from './money.js';
 import { markApproved, touch, type Addresses, type EmulatedOrder } from './order.js';
 import type { Capture, ErrorBody, WebhookEvent } from './paypal-shapes.js';
 import { representation } from './representation.js';
@@ -171,6 +171,7 @@ export class Webhooks {
 function settle(order: EmulatedOrder, capture: Capture, status: Capture['status']) {
   capture.status = status;
   delete capture.status_details;
+  if (status === 'COMPLETED') capture.seller_receivable_breakdown = receivableBreakdown(capture.amount);
   capture.update_time = new Date().toISOString();
   touch(order);
 }

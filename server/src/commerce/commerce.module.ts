@@ -3,6 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../auth/entities/user.entity.js';
 import { Book } from '../content/books/book.entity.js';
 import { MailModule } from '../mail/mail.module.js';
+import { SiteModule } from '../site/site.module.js';
+import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
+import { GiftAidClaimService } from './gift-aid/claim.service.js';
+import { GiftAidDeclaration } from './gift-aid/declaration.entity.js';
+import { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
+import { GivingStatementService } from './gift-aid/giving-statement.service.js';
+import { GiftAidStatusService } from './gift-aid/gift-aid-status.service.js';
+import { GiftAidClaimResolver, GiftAidDeclarationResolver } from './gift-aid/gift-aid.resolver.js';
+import { GiftAidScheduleController } from './gift-aid/schedule.controller.js';
 import { Donation } from './donations/donation.entity.js';
 import { DonationResolver } from './donations/donation.resolver.js';
 import { DonationService } from './donations/donation.service.js';
@@ -21,7 +30,7 @@ import { PayPalWebhookService } from './webhooks/paypal-webhook.service.js';
 import { WebhookEventRecord } from './webhooks/webhook-event.entity.js';
 
 /**
- * Book orders, donations and monthly gifts paid through PayPal, and PayPal's webhooks. Which PayPal (the real one, or a
+ * Book orders, donations and monthly gifts paid through PayPal, PayPal's webhooks, and Gift Aid on the gifts. Which PayPal (the real one, or a
  * stand-in speaking its API) is the caller's choice, given as the client's settings.
  */
 @Module({})
@@ -29,8 +38,12 @@ export class CommerceModule {
   static forRoot(paypal: PayPalClientOptions): DynamicModule {
     return {
       module: CommerceModule,
-      imports: [TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User]), MailModule],
-      controllers: [PayPalWebhookController],
+      imports: [
+        TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow]),
+        MailModule,
+        SiteModule,
+      ],
+      controllers: [PayPalWebhookController, GiftAidScheduleController],
       providers: [
         { provide: PAYMENT_GATEWAY, useValue: new PayPalClient(paypal) },
         PaymentsService,
@@ -38,10 +51,16 @@ export class CommerceModule {
         DonationService,
         RegularDonationService,
         PayPalWebhookService,
+        GiftAidStatusService,
+        GiftAidDeclarationService,
+        GiftAidClaimService,
+        GivingStatementService,
         BookOrderResolver,
         DonationResolver,
         RegularDonationResolver,
         PaymentSettingsResolver,
+        GiftAidDeclarationResolver,
+        GiftAidClaimResolver,
       ],
       exports: [BookOrderService, DonationService],
     };

@@ -31,6 +31,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Visitor GraphQL queries the public cache cannot answer, per address and minute; past it, 429. */
   graphqlRateLimit: number;
+  /** Gift Aid claims may add together declared gifts of at most this many pence each, when Finance asks. */
+  giftAidAggregationLimitMinor: number;
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); never in production by default. */
   sqlCountHeader: boolean;
   paypal: {
@@ -207,6 +209,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`GRAPHQL_RATE_LIMIT must be a whole number of requests per minute, at least 1, got "${env.GRAPHQL_RATE_LIMIT}"`);
   }
 
+  const giftAidAggregationLimit = Number(env.GIFT_AID_AGGREGATION_LIMIT || '20');
+  if (!Number.isInteger(giftAidAggregationLimit) || giftAidAggregationLimit < 1 || giftAidAggregationLimit > 30) {
+    throw new ConfigError(`GIFT_AID_AGGREGATION_LIMIT must be a whole number of pounds from 1 to 30, got "${env.GIFT_AID_AGGREGATION_LIMIT}"`);
+  }
+
   const s3Bucket = env.S3_BUCKET || undefined;
 
   return {
@@ -229,6 +236,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, true),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     graphqlRateLimit,
+    giftAidAggregationLimitMinor: giftAidAggregationLimit * 100,
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv !== 'production'),
     paypal: {
       clientId: paypalClientId,

@@ -94,3 +94,20 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/** Plays the member on the emulator's subscription approval page: agrees (or cancels) and answers where it sent them. */
+export async function agree(t: TestApp, approveUrl: string, action: 'approve' | 'cancel' = 'approve'): Promise<URL> {
+  const link = new URL(approveUrl);
+  expect(link.pathname).toBe('/paypal-emulator/subscribe');
+  const page = await t.http.get(`${link.pathname}${link.search}`).expect(200);
+  const form = { token: /name="token" value="([^"]+)"/.exec(page.text)![1], key: /name="key" value="([^"]+)"/.exec(page.text)![1], action };
+  const response = await t.http.post('/paypal-emulator/subscribe').type('form').send(form).expect(303);
+  return new URL(response.headers.location);
+}
+
+/** Has the emulator take the payment due (or, with `amount`, report one of another amount); answers the sent event. */
+export async function runCycle(t: TestApp, subscriptionID: string, amount?: string) {
+  const response = await t.http.post(`/paypal-emulator/control/subscriptions/${subscriptionID}/cycle`).send(amount ? { amount } : {}).expect(201);
+  expect(response.body.delivery.status).toBe(200);
+  return response.body.event as { id: string; event_type: string; resource: any };
+}

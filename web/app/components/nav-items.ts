@@ -33,7 +33,7 @@ export const memberMenu: NavItem[] = [
   { label: 'Share a testimony', to: '/user/share-testimony' },
   { label: 'My testimonies', to: '/user/my-testimonies' },
   { label: 'Make a donation', to: '/user/make-donations' },
-  { label: 'My regular giving', to: '/user/giving' },
+  { label: 'My giving', to: '/user/giving' },
   { label: 'My cart', to: '/user/cart-page' },
 ];
 

@@ -38,8 +38,38 @@ export class Donation extends PaymentRecord {
   @Column({ name: 'regular_donation_id', type: 'integer', nullable: true })
   regularDonationId: number | null;
 
+  @Field(() => Boolean, { nullable: true, description: 'Gift Aid asked for (true), refused (false), or not said (an enduring declaration covers it)' })
+  @Column({ name: 'gift_aid', type: 'boolean', nullable: true })
+  giftAid: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: 'The declaration given with this gift' })
+  @Column({ name: 'gift_aid_declaration_id', type: 'integer', nullable: true })
+  giftAidDeclarationId: number | null;
+
+  /** For a gift in dollars: the pounds it was worth, as PayPal converted it or Finance entered it. */
+  @Column({ name: 'sterling_amount_minor', type: 'integer', nullable: true })
+  sterlingAmountMinor: number | null;
+
+  @Field(() => String, { nullable: true, description: "PayPal's USD → GBP rate for the capture, e.g. \"0.7850\"; null when Finance entered the sterling amount" })
+  @Column({ name: 'exchange_rate', type: 'varchar', length: 20, nullable: true })
+  exchangeRate: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The Gift Aid claim that included it' })
+  @Column({ name: 'gift_aid_claim_id', type: 'integer', nullable: true })
+  giftAidClaimId: number | null;
+
+  @Field(() => ID, { nullable: true, description: 'The later claim that declared its refund' })
+  @Column({ name: 'gift_aid_adjustment_claim_id', type: 'integer', nullable: true })
+  giftAidAdjustmentClaimId: number | null;
+
   @Field(() => Float, { description: 'In pounds or dollars, e.g. 25.5' })
   get amount(): number {
     return minorToDecimal(this.amountMinor);
+  }
+
+  @Field(() => Float, { nullable: true, description: 'In pounds: the amount of a GBP gift, the converted amount of a USD one (null while unknown)' })
+  get sterlingAmount(): number | null {
+    if (this.currency === 'GBP') return minorToDecimal(this.amountMinor);
+    return this.sterlingAmountMinor === null ? null : minorToDecimal(this.sterlingAmountMinor);
   }
 }

@@ -8,6 +8,8 @@ import { CaptureArgs } from '../payments/capture.args.js';
 import { OrderUser } from '../payments/payment-record.js';
 import { Checkout, PaymentResult } from '../payments/payment-result.js';
 import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
+import { GiftAidStatus } from '../gift-aid/gift-aid-status.service.js';
+import { SterlingAmountArgs } from '../gift-aid/dto/gift-aid.args.js';
 import { Donation } from './donation.entity.js';
 import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
@@ -48,6 +50,22 @@ export class DonationResolver {
   @Mutation(() => Donation, { description: 'Refunds the whole donation through PayPal.' })
   refundDonation(@Args('id', { type: () => ID }) id: string): Promise<Donation> {
     return this.donations.refund(toId(id));
+  }
+
+  @Can('finance:manage')
+  @Mutation(() => Donation, { description: 'The pounds a USD gift was worth, when PayPal did not report it; not once claimed' })
+  setDonationSterlingAmount(@Args() { id, amount }: SterlingAmountArgs): Promise<Donation> {
+    return this.donations.setSterlingAmount(toId(id), amount);
+  }
+
+  @ResolveField(() => GiftAidStatus, { description: 'Computed by one service: NotDeclared, Eligible, Claimed, NeedsAdjustment or Ineligible' })
+  async giftAidStatus(@Parent() donation: Donation, @Context() context: GraphQLContext): Promise<GiftAidStatus> {
+    return (await context.loaders.giftAidState.load(donation.id))!.status;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Why the gift is Ineligible or NotDeclared' })
+  async giftAidReason(@Parent() donation: Donation, @Context() context: GraphQLContext): Promise<string | null> {
+    return (await context.loaders.giftAidState.load(donation.id))!.reason;
   }
 
   @ResolveField(() => OrderUser, { nullable: true })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
@@ -8,6 +8,8 @@ import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
+import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
 import { donationReceipt } from '../receipt-mails.js';
 import { Donation, DonationStatus } from './donation.entity.js';
 import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
@@ -20,6 +22,12 @@ export const DONATIONS: PaymentKind<Donation> = {
   cancelPath: '/user/make-donations',
   successMessage: 'Donation was successful. Thank you and God bless you.',
   receipt: donationReceipt,
+  converted(donation, { currency, rate }) {
+    // Gift Aid is claimed on the gross gift in pounds, not on what PayPal credits after its fee.
+    if (currency !== 'GBP' || donation.currency === 'GBP') return;
+    donation.exchangeRate = rate;
+    donation.sterlingAmountMinor = Math.round(donation.amountMinor * Number(rate));
+  },
 };
 
 /** The largest single donation taken online, in pounds or dollars. */
@@ -59,14 +67,18 @@ export class DonationService {
   constructor(
     @InjectRepository(Donation) private readonly donations: Repository<Donation>,
     private readonly payments: PaymentsService,
+    private readonly declarations: GiftAidDeclarationService,
+    private readonly giftAid: GiftAidStatusService,
   ) {}
 
-  async create(caller: AuthUser, input: { amount: number; currency: string; description?: string }): Promise<Donation> {
+  async create(caller: AuthUser, input: { amount: number; currency: string; description?: string; giftAid?: boolean }): Promise<Donation> {
     const amountMinor = donationAmount(input.amount);
     const currency = donationCurrency(input.currency);
     const description = donationDescription(input.description);
+    const giftAid = input.giftAid ?? null;
+    const giftAidDeclarationId = giftAid ? await this.declarations.forNewGift(caller.id) : null;
     const record = await this.donations.save(
-      this.donations.create({ userId: caller.id, status: DonationStatus.Created, amountMinor, currency, description }),
+      this.donations.create({ userId: caller.id, status: DonationStatus.Created, amountMinor, currency, description, giftAid, giftAidDeclarationId }),
     );
     const value = toPayPalValue(amountMinor);
     return this.payments.startCheckout(DONATIONS, record, {
@@ -95,7 +107,22 @@ export class DonationService {
   private filtered(caller: AuthUser, filter?: DonationFilter | null) {
     const query = recordListQuery(this.donations, 'donation', caller, filter, LIST);
     if (filter?.currency) query.andWhere('donation.currency = :currency', { currency: filter.currency });
+    if (filter?.giftAidStatus) {
+      const condition = this.giftAid.condition('donation', filter.giftAidStatus);
+      query.andWhere(condition.sql, condition.parameters);
+    }
     return query;
+  }
+
+  /** Finance enters what a dollar gift was worth in pounds when PayPal did not say; not once it is claimed. */
+  async setSterlingAmount(id: number, amount: number): Promise<Donation> {
+    const sterlingAmountMinor = donationAmount(amount);
+    const donation = await this.donations.findOneBy({ id });
+    if (!donation) throw AppError.notFound('The donation');
+    if (donation.currency === 'GBP') throw AppError.badInput('amount', 'This donation is in pounds already');
+    if (donation.giftAidClaimId) throw new AppError('CONFLICT', `This donation is on Gift Aid claim ${donation.giftAidClaimId}; its amount is locked`);
+    await this.donations.update({ id, giftAidClaimId: IsNull() }, { sterlingAmountMinor, exchangeRate: null });
+    return this.donations.findOneByOrFail({ id });
   }
 
   async refund(id: number): Promise<Donation> {

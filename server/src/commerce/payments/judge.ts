@@ -1,5 +1,5 @@
 import { fromPayPalValue, toPayPalValue } from '../money.js';
-import type { Money, Order, OrderStatus } from '../paypal/paypal.types.js';
+import type { Capture, Money, Order, OrderStatus } from '../paypal/paypal.types.js';
 
 /** What we expect PayPal to report for one of our records. */
 export interface Expected {
@@ -8,9 +8,15 @@ export interface Expected {
   currency: string;
 }
 
+/** The rate PayPal converted a capture at into the account's currency, e.g. USD → GBP at "0.7850". */
+export interface ExchangeRate {
+  currency: string;
+  rate: string;
+}
+
 /** What PayPal's view of an order means for our record. */
 export type Verdict =
-  | { kind: 'paid'; captureId: string }
+  | { kind: 'paid'; captureId: string; exchangeRate?: ExchangeRate }
   | { kind: 'pending'; captureId: string }
   | { kind: 'denied'; captureId: string; captureStatus: string }
   | { kind: 'refunded'; captureId: string }
@@ -50,7 +56,7 @@ export function judge(order: Order, expected: Expected): Verdict {
   }
   switch (capture.status) {
     case 'COMPLETED':
-      return order.status === 'COMPLETED' ? { kind: 'paid', captureId: capture.id } : { kind: 'pending', captureId: capture.id };
+      return order.status === 'COMPLETED' ? { kind: 'paid', captureId: capture.id, exchangeRate: exchangeRate(capture) } : { kind: 'pending', captureId: capture.id };
     case 'PENDING':
       return { kind: 'pending', captureId: capture.id };
     case 'REFUNDED':
@@ -60,4 +66,10 @@ export function judge(order: Order, expected: Expected): Verdict {
     default:
       return { kind: 'denied', captureId: capture.id, captureStatus: capture.status };
   }
+}
+
+function exchangeRate(capture: Capture): ExchangeRate | undefined {
+  const rate = capture.seller_receivable_breakdown?.exchange_rate;
+  if (!rate?.target_currency || !rate.value || !/^\d{1,6}(\.\d{1,10})?$/.test(rate.value)) return undefined;
+  return { currency: rate.target_currency, rate: rate.value };
 }

@@ -9,7 +9,7 @@ import type { MailMessage } from '../../mail/mail.service.js';
 import { MailService } from '../../mail/mail.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
-import { Expected, judge } from './judge.js';
+import { type ExchangeRate, Expected, judge } from './judge.js';
 import { PaymentRecord } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
 import { applyStep, describeSettlement, type Step } from './settlement.js';
@@ -25,6 +25,8 @@ export interface PaymentKind<T extends PaymentRecord> {
   cancelPath: string;
   successMessage: string;
   receipt(record: T, user: User): MailMessage;
+  /** Keeps the rate PayPal converted a paid capture at into the account's currency, where the kind needs it. */
+  converted?(record: T, rate: ExchangeRate): void;
 }
 
 export interface Settlement<T> {
@@ -182,6 +184,7 @@ export class PaymentsService {
       }
       if (step.kind === 'mismatch') this.logger.error(`${this.customId(kind, locked)}: ${step.detail}; not recorded as paid`);
       newlyPaid = applyStep(locked, step);
+      if (step.kind === 'paid' && step.exchangeRate && locked.status === 'Paid') kind.converted?.(locked, step.exchangeRate);
       return manager.save(locked);
     });
     if (newlyPaid) await this.sendReceipt(kind, record);

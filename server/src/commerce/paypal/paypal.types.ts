@@ -59,6 +59,13 @@ export interface Capture {
   update_time?: string;
   links?: LinkDescription[];
   supplementary_data?: { related_ids?: { order_id?: string } };
+  /** `receivable_amount` and `exchange_rate` come only when the capture's currency is not the account's. */
+  seller_receivable_breakdown?: {
+    gross_amount?: Money;
+    net_amount?: Money;
+    receivable_amount?: Money;
+    exchange_rate?: { source_currency?: string; target_currency?: string; value?: string };
+  };
 }
 
 export interface PurchaseUnit {

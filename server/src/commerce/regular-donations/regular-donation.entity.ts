@@ -76,6 +76,10 @@ export class RegularDonation {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
+  @Field(() => Boolean, { nullable: true, description: 'Gift Aid on each payment (true needs an enduring declaration), none (false), or not said' })
+  @Column({ name: 'gift_aid', type: 'boolean', nullable: true })
+  giftAid: boolean | null;
+
   @Field(() => Float, { description: 'Each month, in pounds or dollars, e.g. 25.5' })
   get amount(): number {
     return minorToDecimal(this.amountMinor);

@@ -6,8 +6,7 @@ import type { GraphQLContext } from '../../common/loaders.js';
 import { RateLimit } from '../../common/rate-limit.js';
 import { OrderUser } from '../payments/payment-record.js';
 import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
-import { GiftAmountArgs } from '../donations/dto/donation.args.js';
-import { AllRegularDonationsArgs, ConfirmRegularDonationArgs, MonthlyTotal, RegularDonationCheckout } from './dto/regular-donation.args.js';
+import { AllRegularDonationsArgs, ConfirmRegularDonationArgs, CreateRegularDonationArgs, MonthlyTotal, RegularDonationCheckout } from './dto/regular-donation.args.js';
 import { RegularDonation } from './regular-donation.entity.js';
 import { RegularDonationService } from './regular-donation.service.js';
 
@@ -17,7 +16,7 @@ export class RegularDonationResolver {
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
   @Mutation(() => RegularDonationCheckout, { description: 'Sets up a monthly gift in GBP or USD as a PayPal subscription; send the member to approveUrl.' })
-  async createRegularDonation(@CurrentUser() caller: AuthUser, @Args() input: GiftAmountArgs): Promise<RegularDonationCheckout> {
+  async createRegularDonation(@CurrentUser() caller: AuthUser, @Args() input: CreateRegularDonationArgs): Promise<RegularDonationCheckout> {
     const gift = await this.gifts.create(caller, input);
     return { id: gift.id, subscriptionID: gift.paypalSubscriptionId!, approveUrl: gift.approveUrl!, status: gift.status };
   }

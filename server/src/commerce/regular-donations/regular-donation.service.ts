@@ -16,6 +16,7 @@ import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableErr
 import { approveLink, type Sale, type Subscription, type SubscriptionStatus } from '../paypal/paypal.types.js';
 import { donationReceipt, regularGiftPaymentFailed } from '../receipt-mails.js';
 import { MonthlyTotal, RegularDonationFilter } from './dto/regular-donation.args.js';
+import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import { BillingPlan, RegularDonation, RegularDonationStatus } from './regular-donation.entity.js';
 
 /** PayPal's subscription statuses as ours; APPROVED is a moment before ACTIVE, still waiting on PayPal. */
@@ -62,6 +63,7 @@ export class RegularDonationService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly declarations: GiftAidDeclarationService,
   ) {}
 
   customId(gift: Pick<RegularDonation, 'id'>): string {
@@ -69,10 +71,13 @@ export class RegularDonationService {
   }
 
   /** Stores the gift, creates its PayPal subscription and keeps the link where the member agrees to it. */
-  async create(caller: AuthUser, input: { amount: number; currency: string }): Promise<RegularDonation> {
+  async create(caller: AuthUser, input: { amount: number; currency: string; giftAid?: boolean }): Promise<RegularDonation> {
     const amountMinor = donationAmount(input.amount);
     const currency = donationCurrency(input.currency);
-    const gift = await this.gifts.save(this.gifts.create({ userId: caller.id, amountMinor, currency, status: RegularDonationStatus.ApprovalPending }));
+    // Each payment is then checked against the declaration in force on its day, as any gift is.
+    if (input.giftAid) await this.declarations.forNewGift(caller.id, true);
+    const giftAid = input.giftAid ?? null;
+    const gift = await this.gifts.save(this.gifts.create({ userId: caller.id, amountMinor, currency, giftAid, status: RegularDonationStatus.ApprovalPending }));
     const customId = this.customId(gift);
     try {
       const planId = await this.planFor(currency);
@@ -232,10 +237,10 @@ export class RegularDonationService {
       return;
     }
     const inserted: { id: number }[] = await this.dataSource.query(
-      `INSERT INTO donations (user_id, status, amount_minor, currency, description, capture_id, capture_status, paid_at, regular_donation_id)
-       VALUES ($1, $2, $3, $4, $5, $6, 'COMPLETED', now(), $7)
+      `INSERT INTO donations (user_id, status, amount_minor, currency, description, capture_id, capture_status, paid_at, regular_donation_id, gift_aid)
+       VALUES ($1, $2, $3, $4, $5, $6, 'COMPLETED', now(), $7, $8)
        ON CONFLICT (capture_id) WHERE regular_donation_id IS NOT NULL DO NOTHING RETURNING id`,
-      [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, gift.id],
+      [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, gift.id, gift.giftAid],
     );
     await this.sync(gift.id);
     if (!inserted.length) return;

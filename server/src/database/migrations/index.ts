@@ -7,6 +7,7 @@ import { Reach1795426326000 } from './1795426326000-reach.js';
 import { PastoralCare1795450000000 } from './1795450000000-pastoral-care.js';
 import { Privacy1795460000000 } from './1795460000000-privacy.js';
 import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
+import { GiftAid1795600000000 } from './1795600000000-gift-aid.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   PastoralCare1795450000000,
   Privacy1795460000000,
   RegularGiving1795500000000,
+  GiftAid1795600000000,
 ];

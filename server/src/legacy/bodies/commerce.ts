@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_DESCRIPTION } from '../../commerce/donations/dto/donation.args.js';
 import { PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from '../../commerce/payments/capture.args.js';
 
@@ -61,6 +61,10 @@ export class DonationCreateBody {
   @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
   @IsString({ message: 'description must be text' })
   description?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'giftAid must be true or false' })
+  giftAid?: boolean;
 }
 
 export class DonationCaptureBody extends CaptureBody {

@@ -8,15 +8,15 @@ export const DONATION_CURRENCIES = [
   { value: 'USD', label: 'USD ($)' },
 ];
 
-const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String) {
-  createDonation(amount: $amount, currency: $currency, description: $description) { id orderID approveUrl status }
+const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String, $giftAid: Boolean) {
+  createDonation(amount: $amount, currency: $currency, description: $description, giftAid: $giftAid) { id orderID approveUrl status }
 }`;
 
 const CAPTURE_DONATION = `mutation CaptureDonation($orderID: String!) {
   captureDonation(orderID: $orderID) { status message }
 }`;
 
-type DonationVariables = { amount: number; currency: string; description: string };
+type DonationVariables = { amount: number; currency: string; description: string; giftAid?: boolean };
 
 /** Creates the donation on the server (which checks the amount) and sends the browser to approve it. */
 export const useDonationCheckout = () => usePayPalCheckout<DonationVariables>(CREATE_DONATION, 'createDonation');

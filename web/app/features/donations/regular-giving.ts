@@ -27,8 +27,8 @@ const GIFT_FIELDS = 'id amount currency status nextBillingAt createdAt cancelled
 
 const MY_REGULAR_GIFTS = `query MyRegularGifts { allRegularDonations(sortField: "createdAt", sortOrder: "DESC", perPage: 100) { ${GIFT_FIELDS} } }`;
 
-const CREATE_REGULAR_GIFT = `mutation CreateRegularDonation($amount: Float!, $currency: String!) {
-  createRegularDonation(amount: $amount, currency: $currency) { id subscriptionID approveUrl status }
+const CREATE_REGULAR_GIFT = `mutation CreateRegularDonation($amount: Float!, $currency: String!, $giftAid: Boolean) {
+  createRegularDonation(amount: $amount, currency: $currency, giftAid: $giftAid) { id subscriptionID approveUrl status }
 }`;
 
 const CONFIRM_REGULAR_GIFT = `mutation ConfirmRegularDonation($subscriptionID: String!) {
@@ -45,7 +45,7 @@ export function useStartRegularGift() {
   const graphql = useMemberGraphql();
   const [loading, setLoading] = useState(false);
   const start = useCallback(
-    async (variables: { amount: number; currency: string }): Promise<FormErrors | null> => {
+    async (variables: { amount: number; currency: string; giftAid?: boolean }): Promise<FormErrors | null> => {
       setLoading(true);
       const result = await graphql.request<{ createRegularDonation: { approveUrl: string } }>(CREATE_REGULAR_GIFT, variables);
       const gift = result.data?.createRegularDonation;

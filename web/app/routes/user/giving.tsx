@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form';
+import { GiftAidDeclarations } from '../../features/gift-aid/declarations';
+import { GivingStatements } from '../../features/gift-aid/giving-statements';
 import { REGULAR_GIFT_STATUS_LABELS, useCancelRegularGift, useConfirmRegularGift, useMyRegularGifts, type RegularGift } from '../../features/donations/regular-giving';
 import { formatDate, formatMoney } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/giving';
 import './giving.css';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My regular giving', 'Your monthly gifts: their status, the next payment, and cancelling.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'My giving', 'Your monthly gifts, your Gift Aid declarations and a printable giving statement for each UK tax year.');
 
 /** One gift, with its Cancel button and the confirmation it asks for first. */
 function GiftItem({ gift, onChanged }: { gift: RegularGift; onChanged: (gift: RegularGift) => void }) {
@@ -33,7 +36,7 @@ function GiftItem({ gift, onChanged }: { gift: RegularGift; onChanged: (gift: Re
   return (
     <li className="record">
       <div className="record-head">
-        <h2>{amount}</h2>
+        <h3>{amount}</h3>
         <span className={`status status-${gift.status}`}>{REGULAR_GIFT_STATUS_LABELS[gift.status]}</span>
       </div>
       <p className="record-meta">
@@ -94,12 +97,13 @@ export default function Giving() {
   const gifts = (data?.allRegularDonations ?? []).map((gift) => changed[gift.id] ?? gift);
   return (
     <>
-      <h1>My regular giving</h1>
+      <h1>My giving</h1>
       {notice && (
         <p className="form-success" role="status">
           {notice}
         </p>
       )}
+      <h2>Regular gifts</h2>
       {loading && !data && <p role="status">Loading your regular gifts…</p>}
       {failed && <p className="form-alert">Your regular gifts could not be loaded. Please try again.</p>}
       {data && !gifts.length && (
@@ -115,6 +119,10 @@ export default function Giving() {
       <p className="form-footer">
         <Link to="/user/make-donations">Make another gift</Link>
       </p>
+      <h2>Giving statements</h2>
+      <GivingStatements />
+      <h2>Gift Aid declarations</h2>
+      <GiftAidDeclarations />
     </>
   );
 }

@@ -16,6 +16,8 @@ function renderDonationForm(reply: GraphqlResult<unknown>) {
 
 const amount = () => screen.getByRole('spinbutton', { name: /Amount/ });
 
+const operationName = (query: string) => query.match(/(?:query|mutation) (\w+)/)?.[1];
+
 describe('the donation form', () => {
   it('asks for an amount before anything is sent', async () => {
     const { user, sent } = renderDonationForm({ data: null });
@@ -54,5 +56,67 @@ describe('giving monthly', () => {
     expect(await screen.findByText('amount must be more than 0')).toBeTruthy();
     expect(sent.map((operation) => operation.query.match(/mutation (\w+)/)?.[1])).toEqual(['CreateRegularDonation']);
     expect(sent[0].variables).toEqual({ amount: 25, currency: 'USD' });
+  });
+});
+
+describe('Gift Aid on a gift', () => {
+  const WORDING = 'I want to Gift Aid my donation of £10.00 and any donations I make in the future or have made in the past 4 years to Grace Church.';
+
+  function renderWithGiftAid(declared: GraphqlResult<unknown>) {
+    signIn();
+    const sent = answerGraphql((operation) => {
+      switch (operationName(operation.query)) {
+        case 'GiftAidDeclarationForm':
+          return { data: { giftAidDeclarationForm: { wording: WORDING, notice: 'Please tell us if you want to cancel.', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: null, livesAbroad: false } } };
+        case 'CreateGiftAidDeclaration':
+          return declared;
+        default:
+          return { errors: [fieldError('amount', 'stopped here')] };
+      }
+    });
+    const Stub = createRoutesStub([{ path: '/user/make-donations', Component: MakeDonations }]);
+    render(<Stub initialEntries={['/user/make-donations']} />);
+    return { user: userEvent.setup(), sent };
+  }
+
+  it("starts unticked, then shows the server's declaration and the member's details", async () => {
+    const { user, sent } = renderWithGiftAid({ data: null });
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Add Gift Aid (+25%)' });
+    expect(box.checked).toBe(false);
+    expect(sent).toEqual([]);
+    await user.type(amount(), '10');
+    await user.click(box);
+
+    expect(await screen.findByText(WORDING)).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /First name/ }).value).toBe('Priscilla');
+    expect(sent.at(-1)!.variables).toEqual({ scope: 'Enduring', amount: 10, currency: 'GBP' });
+    await user.click(screen.getByRole('checkbox', { name: /UK taxpayer living abroad/ }));
+    expect(screen.queryByRole('textbox', { name: /Postcode/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Your home address/ })).toBeTruthy();
+  });
+
+  it('stores the declaration, then asks for the gift with Gift Aid', async () => {
+    const { user, sent } = renderWithGiftAid({ data: { createGiftAidDeclaration: { id: '3' } } });
+    await user.type(amount(), '10');
+    await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
+    await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'sw1a 1aa');
+    await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
+
+    expect(await screen.findByText('stopped here')).toBeTruthy();
+    const writes = sent.filter((operation) => operation.query.startsWith('mutation'));
+    expect(writes.map((operation) => operationName(operation.query))).toEqual(['CreateGiftAidDeclaration', 'CreateDonation']);
+    expect(writes[0].variables).toMatchObject({ scope: 'Enduring', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: 'sw1a 1aa', livesAbroad: false, amount: 10 });
+    expect(writes[1].variables).toEqual({ amount: 10, currency: 'GBP', description: '', giftAid: true });
+  });
+
+  it('shows why the server refused the declaration beside its field and starts no payment', async () => {
+    const { user, sent } = renderWithGiftAid({ errors: [fieldError('postcode', 'postcode is not a UK postcode')] });
+    await user.type(amount(), '10');
+    await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
+    await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'nowhere');
+    await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
+
+    expect(await screen.findByText('postcode is not a UK postcode')).toBeTruthy();
+    expect(sent.map((operation) => operationName(operation.query))).not.toContain('CreateDonation');
   });
 });

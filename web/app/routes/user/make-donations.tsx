@@ -3,6 +3,8 @@ import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFocusFirs
 import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { DONATION_CURRENCIES, useCaptureDonation, useCreateDonationOrder, useDonationCheckout } from '../../features/donations/donations';
 import { useStartRegularGift } from '../../features/donations/regular-giving';
+import { GiftAidFieldset, readDeclaration } from '../../features/gift-aid/gift-aid-fieldset';
+import { useDeclare } from '../../features/gift-aid/gift-aid';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations';
@@ -12,7 +14,7 @@ import './make-donations.css';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, once or every month, in pounds or dollars, through PayPal.');
 
-type Gift = { amount: number; currency: string; description: string };
+type Gift = { amount: number; currency: string; description: string; giftAid?: boolean };
 
 /** The form's gift, or the errors to show when the amount is missing. */
 function readGift(form: HTMLFormElement): Gift | FormErrors {
@@ -30,23 +32,34 @@ export default function MakeDonations() {
   const monthly = useStartRegularGift();
   const createOrder = useCreateDonationOrder();
   const capture = useCaptureDonation();
+  const declare = useDeclare();
   const [frequency, setFrequency] = useState<'once' | 'monthly'>('once');
   const [currency, setCurrency] = useState('GBP');
+  const [amount, setAmount] = useState<number>();
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
 
+  /** The gift, after storing the Gift Aid declaration when the donor made one; or the errors to show. */
+  const prepare = async (element: HTMLFormElement): Promise<Gift | FormErrors> => {
+    const gift = readGift(element);
+    if (!isGift(gift)) return gift;
+    const declaration = readDeclaration(element, { amount: gift.amount, currency: gift.currency });
+    if (!declaration) return gift;
+    return (await declare(declaration)) ?? { ...gift, giftAid: true };
+  };
+
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const gift = readGift(event.currentTarget);
+    const gift = await prepare(event.currentTarget);
     setErrors(isGift(gift) ? null : gift);
     if (!isGift(gift)) return;
-    const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency }) : await once.start(gift);
+    const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency, giftAid: gift.giftAid }) : await once.start(gift);
     if (failure) setErrors(failure);
   };
 
   /** For PayPal's buttons: the one-off donation created on the server, as the redirect button would. */
   const createForButtons = async (): Promise<string | undefined> => {
-    const gift = readGift(form.current!);
+    const gift = await prepare(form.current!);
     if (!isGift(gift)) {
       setErrors(gift);
       return undefined;
@@ -78,14 +91,25 @@ export default function MakeDonations() {
           </label>
         </fieldset>
         <div className="field-row">
-          <TextField name="amount" label={frequency === 'monthly' ? 'Amount each month' : 'Amount'} type="number" inputMode="decimal" min="1" step="0.01" required error={errors?.fields.amount} />
+          <TextField
+            name="amount"
+            label={frequency === 'monthly' ? 'Amount each month' : 'Amount'}
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="0.01"
+            required
+            error={errors?.fields.amount}
+            onChange={(event) => setAmount(Number(event.target.value) > 0 ? Number(event.target.value) : undefined)}
+          />
           <SelectField name="currency" label="Currency" options={DONATION_CURRENCIES} value={currency} onChange={(event) => setCurrency(event.target.value)} error={errors?.fields.currency} />
         </div>
         {frequency === 'monthly' ? (
-          <p className="hint">PayPal takes your gift today and then every month, until you cancel it in My regular giving.</p>
+          <p className="hint">PayPal takes your gift today and then every month, until you cancel it in My giving.</p>
         ) : (
           <TextArea name="description" label="What is your gift for? (optional)" rows={3} hint="For example: tithe, offering, building fund." error={errors?.fields.description} />
         )}
+        <GiftAidFieldset amount={frequency === 'monthly' ? undefined : amount} currency={currency} enduringOnly={frequency === 'monthly'} errors={errors} />
         <SubmitButton pending={loading} pendingLabel="Taking you to PayPal…">
           {frequency === 'monthly' ? 'Give monthly with PayPal' : 'Donate with PayPal'}
         </SubmitButton>

@@ -13,7 +13,7 @@ const actions = [
   { to: '/user/my-prayer-requests', title: 'My prayer requests', text: 'See the requests you have sent.' },
   { to: '/user/my-testimonies', title: 'My testimonies', text: 'See your testimonies and whether they are published.' },
   { to: '/user/make-donations', title: 'Give', text: 'Support the ministry with a donation, once or every month.' },
-  { to: '/user/giving', title: 'My regular giving', text: 'See or cancel your monthly gifts.' },
+  { to: '/user/giving', title: 'My giving', text: 'Your monthly gifts, Gift Aid declarations and giving statements by tax year.' },
   { to: '/book-shop', title: 'Book shop', text: 'Books to strengthen your faith.' },
 ];
 

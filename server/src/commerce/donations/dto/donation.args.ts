@@ -1,7 +1,8 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
-import { IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { DONATION_CURRENCIES } from '../../money.js';
+import { GiftAidStatus } from '../../gift-aid/gift-aid-status.service.js';
 import { DonationStatus } from '../donation.entity.js';
 
 export const MAX_DESCRIPTION = 500;
@@ -27,6 +28,11 @@ export class CreateDonationArgs extends GiftAmountArgs {
   @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
   @IsString()
   description?: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: Gift Aid under the donor\'s declaration (required); false: none on this gift' })
+  @IsOptional()
+  @IsBoolean()
+  giftAid?: boolean;
 }
 
 /** What lists of gifts (one-off and regular) are also filtered by, beside their status. */
@@ -48,6 +54,11 @@ export class DonationFilter extends GiftFilterInput {
   @IsOptional()
   @IsEnum(DonationStatus)
   status?: DonationStatus;
+
+  @Field(() => GiftAidStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(GiftAidStatus)
+  giftAidStatus?: GiftAidStatus;
 }
 
 @ArgsType()

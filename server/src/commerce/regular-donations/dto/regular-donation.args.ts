@@ -1,8 +1,16 @@
 import { ArgsType, Field, Float, ID, InputType, ObjectType } from '@nestjs/graphql';
-import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../../common/list.js';
-import { GiftFilterInput } from '../../donations/dto/donation.args.js';
+import { GiftAmountArgs, GiftFilterInput } from '../../donations/dto/donation.args.js';
 import { RegularDonationStatus } from '../regular-donation.entity.js';
+
+@ArgsType()
+export class CreateRegularDonationArgs extends GiftAmountArgs {
+  @Field(() => Boolean, { nullable: true, description: "true: Gift Aid on every payment under the member's enduring declaration (required); false: none" })
+  @IsOptional()
+  @IsBoolean()
+  giftAid?: boolean;
+}
 
 @ArgsType()
 export class ConfirmRegularDonationArgs {

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
+import { createMember, graphql, openSignedIn, refuseOtherOrigins, type Member } from './web-helpers.ts';
+
+let site: Site;
+let browser: Browser;
+let member: Member;
+
+/** Today in London as the schedule writes it (DD/MM/YY) and as a date input takes it (YYYY-MM-DD). */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const [year, month, day] = today.split('-');
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  member = await createMember(site.baseUrl, 'Priscilla');
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+test('a member gives with Gift Aid; the claim is made in the console and Finance downloads the schedule', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await refuseOtherOrigins(context, site.baseUrl);
+  const page = await context.newPage();
+  await openSignedIn(page, site.baseUrl, member, '/user/make-donations');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('10');
+  const giftAid = page.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' });
+  assert.equal(await giftAid.isChecked(), false, 'the box starts unticked');
+  await giftAid.check();
+  const wording = page.locator('blockquote.gift-aid-wording');
+  await wording.getByText(/^I want to Gift Aid my donation of £10\.00 and any donations I make in the future or have made in the past 4 years to /).waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'First name' }).inputValue(), 'Priscilla', "pre-filled from the member's profile");
+  await page.getByRole('textbox', { name: 'House name or number' }).fill('7');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('sw1a 1aa');
+  await page.getByRole('button', { name: 'Donate with PayPal' }).click();
+  await page.waitForURL((url) => url.pathname === '/paypal-emulator/checkoutnow');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(`${site.baseUrl}/user/donation-payment-success`);
+
+  const { allDonations } = await graphql<{ allDonations: { giftAid: boolean; giftAidStatus: string }[] }>(site.baseUrl, '{ allDonations { giftAid giftAidStatus } }', {}, member.token);
+  assert.deepEqual(allDonations, [{ giftAid: true, giftAidStatus: 'Eligible' }]);
+
+  // The console reads the GraphQL schema, which production answers to Admins only; an Admin holds Finance's permissions.
+  const finance = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })).newPage();
+  await finance.goto(`${site.baseUrl}/admin/login`);
+  await finance.getByLabel('Email address').fill(ADMIN.email);
+  await finance.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await finance.getByRole('button', { name: 'Log in' }).click();
+  await finance.getByText('Welcome to the admin console').waitFor();
+  await finance.goto(`${site.baseUrl}/admin/gift-aid-claims/create`);
+  await finance.getByLabel('From', { exact: true }).fill(today);
+  await finance.getByLabel('To', { exact: true }).fill(today);
+  await finance.getByRole('button', { name: 'Preview' }).click();
+  await finance.getByText('1 donations, £10.00: Gift Aid to reclaim £2.50').waitFor();
+  const row = finance.getByRole('table', { name: 'Schedule rows' }).getByRole('row').nth(1);
+  assert.deepEqual(await row.getByRole('cell').allInnerTexts(), ['', 'Priscilla', 'Tester', '7', 'SW1A 1AA', '', '', `${day}/${month}/${year.slice(2)}`, '10.00']);
+  await finance.getByRole('button', { name: 'Create claim' }).click();
+  await finance.waitForURL(/\/admin\/gift-aid-claims\/\d+\/show$/);
+  const claimId = /gift-aid-claims\/(\d+)\/show/.exec(finance.url())![1];
+
+  const [download] = await Promise.all([finance.waitForEvent('download'), finance.getByRole('button', { name: `gift-aid-claim-${claimId}.csv` }).click()]);
+  assert.equal(download.suggestedFilename(), `gift-aid-claim-${claimId}.csv`);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.equal(
+    csv,
+    'Title,First name,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount\r\n' +
+      `,Priscilla,Tester,7,SW1A 1AA,,,${day}/${month}/${year.slice(2)},10.00\r\n`,
+  );
+
+  // The Finance role downloads the same bytes; an Editor is refused.
+  const staffToken = async (email: string) => {
+    const response = await fetch(`${site.baseUrl}/api/admin-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: ADMIN.password }) });
+    return ((await response.json()) as { token: string }).token;
+  };
+  const schedule = (token: string) => fetch(`${site.baseUrl}/api/gift-aid/claims/${claimId}/schedule.csv`, { headers: { authorization: `Bearer ${token}` } });
+  const byFinance = await schedule(await staffToken('finance@example.org'));
+  assert.equal(byFinance.status, 200);
+  assert.equal(await byFinance.text(), csv);
+  assert.equal((await schedule(await staffToken('editor@example.org'))).status, 403);
+
+  await page.goto(`${site.baseUrl}/user/giving`, { waitUntil: 'networkidle' });
+  const statement = page.getByRole('region', { name: /^Giving statement \d{4}-\d{2}$/ });
+  await statement.getByText('Gift Aid claimed').waitFor();
+  await page.getByRole('list', { name: 'Your Gift Aid declarations' }).getByText('In force').waitFor();
+});

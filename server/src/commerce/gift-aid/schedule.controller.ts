@@ -1,0 +1,41 @@
+import { Controller, Get, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Can } from '../../access/decorators.js';
+import { AppError } from '../../common/app-error.js';
+import { GiftAidClaimService } from './claim.service.js';
+import { partCount, rowsOfPart, scheduleCsv, scheduleOds } from './schedule.js';
+
+const FORMATS = {
+  csv: { type: 'text/csv; charset=utf-8', write: scheduleCsv },
+  ods: { type: 'application/vnd.oasis.opendocument.spreadsheet', write: scheduleOds },
+} as const;
+
+/**
+ * A claim's schedule, as HMRC's Charities Online takes it: at most 1,000 rows a file. A claim of more rows is
+ * several files, `?part=1`, `?part=2`…; asking without `part` for such a claim answers 300 with their paths.
+ */
+@Controller('api/gift-aid/claims')
+export class GiftAidScheduleController {
+  constructor(private readonly claims: GiftAidClaimService) {}
+
+  @Can('finance:read')
+  @Get(':id/schedule.:format')
+  async schedule(@Param('id', ParseIntPipe) id: number, @Param('format') format: string, @Query('part') part: string | undefined, @Res() response: Response) {
+    if (format !== 'csv' && format !== 'ods') throw AppError.notFound('The schedule');
+    const rows = await this.claims.scheduleRows(id);
+    const parts = partCount(rows.length);
+    if (part === undefined && parts > 1) {
+      const files = Array.from({ length: parts }, (_, index) => `/api/gift-aid/claims/${id}/schedule.${format}?part=${index + 1}`);
+      response.status(300).json({ parts: files });
+      return;
+    }
+    const number = part === undefined ? 1 : Number(part);
+    if (!Number.isInteger(number) || number < 1 || number > parts) throw AppError.badInput('part', `part must be a whole number from 1 to ${parts}`);
+    const suffix = parts > 1 ? `-part-${number}` : '';
+    response
+      .type(FORMATS[format].type)
+      .setHeader('Content-Disposition', `attachment; filename="gift-aid-claim-${id}${suffix}.${format}"`)
+      .setHeader('Cache-Control', 'private, no-store')
+      .send(FORMATS[format].write(rowsOfPart(rows, number)));
+  }
+}

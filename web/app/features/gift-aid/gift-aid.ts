@@ -1,0 +1,96 @@
+import { useCallback } from 'react';
+import { toFormErrors, type FormErrors } from '../../lib/graphql';
+import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
+
+export type DeclarationScope = 'ThisDonation' | 'Enduring';
+export type GiftAidStatus = 'NotDeclared' | 'Eligible' | 'Claimed' | 'NeedsAdjustment' | 'Ineligible';
+
+export const GIFT_AID_STATUS_LABELS: Record<GiftAidStatus, string> = {
+  NotDeclared: 'No Gift Aid',
+  Eligible: 'Gift Aid to be claimed',
+  Claimed: 'Gift Aid claimed',
+  NeedsAdjustment: 'Refunded after Gift Aid was claimed',
+  Ineligible: 'Not eligible for Gift Aid',
+};
+
+/** Who declares, and their home address, as HMRC needs them. */
+type Donor = {
+  title: string;
+  firstName: string;
+  lastName: string;
+  houseNameOrNumber: string;
+  postcode: string | null;
+  livesAbroad: boolean;
+};
+
+export type DeclarationForm = Donor & { wording: string; notice: string };
+
+export type Declaration = Donor & {
+  id: string;
+  version: number;
+  scope: DeclarationScope;
+  wording: string;
+  effectiveFrom: string;
+  createdAt: string;
+  cancelledAt: string | null;
+  supersededAt: string | null;
+};
+
+export type StatementGift = { id: string; paidAt: string; amount: number; currency: string; sterlingAmount: number | null; status: string; giftAidStatus: GiftAidStatus; giftAidReason: string | null };
+
+export type GivingStatement = { taxYear: number; label: string; from: string; to: string; totals: { currency: string; amount: number }[]; donations: StatementGift[] };
+
+/** What the donor declares, as the declaration form sends it. */
+export type DeclarationInput = Donor & { scope: DeclarationScope; postcode: string; amount?: number; currency?: string };
+
+const FORM = `query GiftAidDeclarationForm($scope: GiftAidDeclarationScope!, $amount: Float, $currency: String) {
+  giftAidDeclarationForm(scope: $scope, amount: $amount, currency: $currency) { wording notice title firstName lastName houseNameOrNumber postcode livesAbroad }
+}`;
+
+const DECLARATION_FIELDS = 'id version scope title firstName lastName houseNameOrNumber postcode livesAbroad wording effectiveFrom createdAt cancelledAt supersededAt';
+
+const DECLARE = `mutation CreateGiftAidDeclaration($scope: GiftAidDeclarationScope!, $title: String, $firstName: String!, $lastName: String!,
+  $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean, $amount: Float, $currency: String) {
+  createGiftAidDeclaration(scope: $scope, title: $title, firstName: $firstName, lastName: $lastName, houseNameOrNumber: $houseNameOrNumber,
+    postcode: $postcode, livesAbroad: $livesAbroad, amount: $amount, currency: $currency) { id }
+}`;
+
+const MINE = `query MyGiftAidDeclarations { myGiftAidDeclarations { ${DECLARATION_FIELDS} } }`;
+
+const CANCEL = `mutation CancelGiftAidDeclaration($id: ID!) { cancelGiftAidDeclaration(id: $id) { ${DECLARATION_FIELDS} } }`;
+
+const STATEMENTS = `query MyGivingStatements { myGivingStatements {
+  taxYear label from to totals { currency amount }
+  donations { id paidAt amount currency sterlingAmount status giftAidStatus giftAidReason }
+} }`;
+
+/** The wording to show (HMRC's model, from the server) and the details to start from. */
+export const useDeclarationForm = (scope: DeclarationScope, amount: number | undefined, currency: string) =>
+  useMemberRead<{ giftAidDeclarationForm: DeclarationForm }>(FORM, { scope, amount: amount ?? null, currency });
+
+/** Stores the declaration with the exact wording shown; answers the errors to show, or null. */
+export function useDeclare() {
+  const graphql = useMemberGraphql();
+  return useCallback(
+    async (input: DeclarationInput): Promise<FormErrors | null> => {
+      const result = await graphql.request<{ createGiftAidDeclaration: { id: string } }>(DECLARE, { ...input, postcode: input.livesAbroad ? null : input.postcode });
+      return result.data?.createGiftAidDeclaration ? null : toFormErrors(result.errors ?? []);
+    },
+    [graphql],
+  );
+}
+
+export const useMyDeclarations = () => useMemberRead<{ myGiftAidDeclarations: Declaration[] }>(MINE);
+
+export function useCancelDeclaration() {
+  const graphql = useMemberGraphql();
+  return useCallback(
+    async (id: string): Promise<Declaration | string> => {
+      const result = await graphql.request<{ cancelGiftAidDeclaration: Declaration }>(CANCEL, { id });
+      return result.data?.cancelGiftAidDeclaration ?? result.errors?.[0]?.message ?? 'The declaration could not be cancelled. Please try again.';
+    },
+    [graphql],
+  );
+}
+
+export const useGivingStatements = () => useMemberRead<{ myGivingStatements: GivingStatement[] }>(STATEMENTS);
