@@ -9,6 +9,7 @@ export interface PersonalData {
   donations: Record<string, unknown>[];
   bookOrders: Record<string, unknown>[];
   consents: Record<string, unknown>[];
+  giftAidDeclarations: Record<string, unknown>[];
   signIns: Record<string, unknown>[];
   formsSent: Record<string, unknown>[];
 }
@@ -54,6 +55,11 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
     `SELECT id, kind, post_id AS "postId", display_name AS "displayName", text_version AS "textVersion", text, given_at AS "givenAt", withdrawn_at AS "withdrawnAt"
        FROM consents WHERE user_id = $1 ORDER BY given_at, id`,
   );
+  const giftAidDeclarations = await byUser(
+    `SELECT id, version, scope, title, first_name AS "firstName", last_name AS "lastName", house_name_or_number AS "houseNameOrNumber", postcode,
+            lives_abroad AS "livesAbroad", wording_version AS "wordingVersion", wording, effective_from AS "effectiveFrom", created_at AS "createdAt",
+            cancelled_at AS "cancelledAt" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY created_at, id`,
+  );
   const signIns = await byUser(`SELECT at, address FROM sign_ins WHERE user_id = $1 ORDER BY at DESC, id DESC`);
   const formsSent: Record<string, unknown>[] = [];
   for (const [table, form] of Object.entries(FORM_TABLES)) {
@@ -61,7 +67,7 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
     // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
     formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form, ...row })));
   }
-  return { exportedAt: new Date().toISOString(), profile: profile ?? null, prayerRequests, testimonies, donations, bookOrders, consents, signIns, formsSent };
+  return { exportedAt: new Date().toISOString(), profile: profile ?? null, prayerRequests, testimonies, donations, bookOrders, consents, giftAidDeclarations, signIns, formsSent };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -78,6 +84,7 @@ const SECTIONS: [keyof PersonalData, string][] = [
   ['donations', 'Donations'],
   ['bookOrders', 'Book orders'],
   ['consents', 'Consents'],
+  ['giftAidDeclarations', 'Gift Aid declarations'],
   ['signIns', 'Sign-ins'],
   ['formsSent', 'Forms sent with your e-mail address'],
 ];

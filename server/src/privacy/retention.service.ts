@@ -66,6 +66,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       { record: 'Sign-in history', period: `${signInsDays} days`, action: 'Deleted' },
       { record: 'Copies of e-mails sent', period: `${outboxDays} days`, action: 'Deleted' },
       { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
+      { record: 'Gift Aid declarations and claims', period: 'Six years after the end of the tax year of the last donation they cover', action: 'Kept as HMRC requires, even after you delete your account' },
     ];
   }
 
