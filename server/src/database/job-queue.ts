@@ -57,9 +57,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  async work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void> {
+  /** Runs `handler` for each job of `name`; a queue that can wait (a daily job) polls less often than every second. */
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, pollingIntervalSeconds = 1): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
+    await this.boss.work<T>(name, { pollingIntervalSeconds, batchSize: 10 }, async (jobs) => {
       // Each job succeeds or fails on its own: a failed one is handed back for a retry, the rest complete.
       for (const job of jobs) {
         try {
