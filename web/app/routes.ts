@@ -17,6 +17,8 @@ export default [
   route('counselling', 'routes/counselling.tsx'),
   route('baptism', 'routes/baptism.tsx'),
   route('success', 'routes/success.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('accessibility', 'routes/accessibility.tsx'),
 
   route('blog', 'routes/blog.tsx'),
   route('testimonies', 'routes/testimonies.tsx'),

@@ -27,6 +27,8 @@ export const PUBLIC_PAGES = [
   '/testimonies',
   '/programs',
   '/book-shop',
+  '/privacy',
+  '/accessibility',
 ];
 
 const FEED_SIZE = 30;
