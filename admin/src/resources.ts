@@ -1,12 +1,15 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import auditEvents from './audit-events';
 import baptismRequests from './baptism-requests';
 import bookOrders from './book-orders';
 import books from './books';
+import { lazyScreen } from './common/screens';
 import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
@@ -79,11 +82,13 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', screens: regularDonations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', screens: members },
+  { name: 'audit-events', type: 'AuditEvent', section: 'People', screens: auditEvents },
 ];
 
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
 export const ADMIN_PAGES: (MenuLink & { section: MenuSection; page: ComponentType })[] = [
   { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', page: SiteSettingsPage },
+  { to: '/privacy-requests', label: 'Privacy requests', icon: PrivacyTipIcon, section: 'People', page: lazyScreen(() => import('./privacy-requests/PrivacyRequestsPage'), 'PrivacyRequestsPage') },
 ];
 
 export function adminResource(name: string): AdminResource {
