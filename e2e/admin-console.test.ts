@@ -160,7 +160,7 @@ describe('admin console', () => {
     const title = `Answered prayer ${Date.now()}`;
     const memberToken = await tokenOf(MEMBER.email, MEMBER.password);
     const { createPost } = await graphql<{ createPost: { id: string; status: string } }>(
-      'mutation Share($name: String!, $body: String!) { createPost(name: $name, body: $body, categoryId: "2") { id status } }',
+      'mutation Share($name: String!, $body: String!) { createPost(name: $name, body: $body, categoryId: "2", consentToPublish: true) { id status } }',
       { name: title, body: '<p>The Lord heard me.</p>' },
       memberToken,
     );
