@@ -137,8 +137,7 @@ function MySignIns({ signIns }: { signIns: { at: string; address: string }[] }) 
       <h2 id="privacy-sign-ins">My sign-ins</h2>
       <p>Each time your account was signed in to over the last 90 days. If you do not recognise one, change your password.</p>
       {signIns.length ? (
-        <div className="table-scroll">
-          <table>
+        <table className="sign-ins">
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -153,8 +152,7 @@ function MySignIns({ signIns }: { signIns: { at: string; address: string }[] }) 
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </table>
       ) : (
         <p>No sign-ins in the last 90 days.</p>
       )}
