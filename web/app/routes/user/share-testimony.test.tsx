@@ -46,7 +46,7 @@ describe('sharing a testimony', () => {
 
   it('publishes under the first name by default, and under the name the member picks', async () => {
     const { user, sent } = renderShareTestimony();
-    expect((await screen.findByRole('radio', { name: 'My first name only' }) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: 'My first name only' })).checked).toBe(true);
 
     await fillIn(user);
     await user.click(screen.getByRole('radio', { name: 'Anonymous' }));
