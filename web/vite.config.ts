@@ -3,10 +3,10 @@ import { defineConfig } from 'vite';
 
 /**
  * Modules only some pages need (forms, the map, the weekly schedule, the member area, payments and PayPal's
- * buttons, the privacy and accessibility notices, long-form page styles): left to per-route splitting. A stylesheet follows the same rule as the module beside it.
+ * buttons, long-form page styles): left to per-route splitting. A stylesheet follows the same rule as the module beside it.
  */
 const ON_DEMAND =
-  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop|notices)\/|lib\/(member-graphql|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/(content|notice))/;
+  /\/app\/(routes\/|root\.tsx|entry\.|features\/(member|donations|accounts|requests|shop)\/|lib\/(member-graphql|pending-checkout)|components\/(combobox|leaflet-map|form|payment-return|lazy-paypal-buttons|paypal-buttons|weekly-schedule)|styles\/content)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],

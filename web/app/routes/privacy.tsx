@@ -6,23 +6,71 @@ import { pageMeta } from '../lib/meta';
 import { postalAddress, useSiteSettings } from '../lib/site-settings';
 import type { Route } from './+types/privacy';
 import '../styles/content.css';
-import '../styles/notice.css';
+import './privacy.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { retention: await loadRetentionSchedule(serverGraphql(context)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Privacy notice', 'What personal information we hold, why, for how long, and your rights.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Privacy notice', 'What personal information we hold, why, for how long, and your rights.');
 
 const WHAT_WE_COLLECT = [
-  { what: 'Your account: name, title, gender, marital status, e-mail, phone and address', why: 'To run your member account and keep in touch with you.' },
-  { what: 'Prayer requests and the replies to them', why: 'So our prayer team can pray for you. They may say something about your health, family or faith.' },
-  { what: 'Testimonies', why: 'To publish them on this website, under the name you choose, only with your consent.' },
-  { what: 'Contact enquiries, questions, counselling and baptism requests', why: 'To answer you and to give you the pastoral care you ask for.' },
-  { what: 'Donations, book orders and Gift Aid declarations', why: 'To take payment, keep the church’s accounts and claim Gift Aid from HMRC.' },
-  { what: 'When and from which internet address you signed in', why: 'To keep your account safe.' },
-  { what: 'Which staff member read or exported a record', why: 'So we can show that care records are only read by those who need to.' },
+  {
+    what: 'Your account: name, title, gender, marital status, e-mail, phone and address',
+    why: 'To run your member account and keep in touch with you.',
+  },
+  {
+    what: 'Prayer requests and the replies to them',
+    why: 'So our prayer team can pray for you. They may say something about your health, family or faith.',
+  },
+  {
+    what: 'Testimonies',
+    why: 'To publish them on this website, under the name you choose, only with your consent.',
+  },
+  {
+    what: 'Contact enquiries, questions, counselling and baptism requests',
+    why: 'To answer you and to give you the pastoral care you ask for.',
+  },
+  {
+    what: 'Donations, book orders and Gift Aid declarations',
+    why: 'To take payment, keep the church’s accounts and claim Gift Aid from HMRC.',
+  },
+  {
+    what: 'When and from which internet address you signed in',
+    why: 'To keep your account safe.',
+  },
+  {
+    what: 'Which staff member read or exported a record',
+    why: 'So we can show that care records are only read by those who need to.',
+  },
 ];
+
+/** A table of the notice: a heading per column, the first cell of each row naming it. */
+function NoticeTable({ headings, rows }: { headings: string[]; rows: string[][] }) {
+  return (
+    <table className="notice-table">
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]}>
+            {row.map((cell, index) => (
+              <td key={headings[index]}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
@@ -30,7 +78,11 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
   const email = settings.emails[0]?.address;
   return (
     <>
-      <PageIntro eyebrow="Your data" title="Privacy notice" lead="What personal information we hold about you, why we hold it, for how long, and your rights." />
+      <PageIntro
+        eyebrow="Your data"
+        title="Privacy notice"
+        lead="What personal information we hold about you, why we hold it, for how long, and your rights."
+      />
       <section className="section narrow prose">
         <h2>Who we are</h2>
         <p>
@@ -54,37 +106,20 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
         )}
 
         <h2>What we collect and why</h2>
-        <div className="notice-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">What we hold</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {WHAT_WE_COLLECT.map((row) => (
-                <tr key={row.what}>
-                  <td>{row.what}</td>
-                  <td>{row.why}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <NoticeTable headings={['What we hold', 'Why']} rows={WHAT_WE_COLLECT.map((row) => [row.what, row.why])} />
         <p>We do not sell your information. Card and PayPal payments are taken by PayPal, which receives what it needs to take the payment.</p>
 
         <h2>Our lawful bases</h2>
         <ul>
           <li>
-            <strong>Members and people in regular contact with us.</strong> What you share with us may reveal your religious beliefs or your health. We hold it under
-            UK GDPR Article 9(2)(d): as a not-for-profit body with a religious aim, in the course of our legitimate activities, about our members and people in
-            regular contact with us, and we do not pass it outside the church without your consent. Our legitimate interest in caring for our church family is
-            the basis under Article 6.
+            <strong>Members and people in regular contact with us.</strong> What you share with us may reveal your religious beliefs or your health. We hold it
+            under UK GDPR Article 9(2)(d): as a not-for-profit body with a religious aim, in the course of our legitimate activities, about our members and
+            people in regular contact with us, and we do not pass it outside the church without your consent. Our legitimate interest in caring for our church
+            family is the basis under Article 6.
           </li>
           <li>
-            <strong>Publishing a testimony.</strong> Only with your explicit consent, given when you share it, for the name you choose. You can withdraw it at any
-            time and the testimony is taken down at once.
+            <strong>Publishing a testimony.</strong> Only with your explicit consent, given when you share it, for the name you choose. You can withdraw it at
+            any time and the testimony is taken down at once.
           </li>
           <li>
             <strong>Donations and Gift Aid.</strong> The law requires us to keep records of donations and Gift Aid declarations for HMRC.
@@ -96,26 +131,7 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
 
         <h2>How long we keep it</h2>
         {loaderData.retention.length ? (
-          <div className="notice-table">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Record</th>
-                  <th scope="col">Kept for</th>
-                  <th scope="col">Then</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.retention.map((rule) => (
-                  <tr key={rule.record}>
-                    <td>{rule.record}</td>
-                    <td>{rule.period}</td>
-                    <td>{rule.action}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <NoticeTable headings={['Record', 'Kept for', 'Then']} rows={loaderData.retention.map((rule) => [rule.record, rule.period, rule.action])} />
         ) : (
           <p>Please ask us for our retention schedule.</p>
         )}
@@ -136,7 +152,13 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
           yourself.
         </p>
         <p>
-          Otherwise, or for anything else, write to us{email && <> at <a href={`mailto:${email}`}>{email}</a></>}
+          Otherwise, or for anything else, write to us
+          {email && (
+            <>
+              {' '}
+              at <a href={`mailto:${email}`}>{email}</a>
+            </>
+          )}
           {address.length > 0 && <> or by post to {address.join(', ')}</>}. We answer within one month.
         </p>
 
