@@ -1,6 +1,6 @@
 import { currentToken } from '../auth/session';
 
-const SUBJECT_ACCESS_EXPORT = 'mutation SubjectAccessExport($email: String!) { subjectAccessExport(email: $email) }';
+const SUBJECT_ACCESS_EXPORT = 'query SubjectAccessExport($email: String!) { subjectAccessExport(email: $email) }';
 const ERASE_VISITOR_RECORDS = 'mutation EraseVisitorRecords($email: String!) { eraseVisitorRecords(email: $email) }';
 
 /** Both requests are GraphQL calls made with the admin's token; the server audits each one. */
