@@ -19,7 +19,7 @@ const SECURITY_HEADERS = [
 ];
 
 /** The public pages a visitor may land on (server/src/site/publishing.service.ts lists the same for the sitemap). */
-const PUBLIC_ROUTES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/book-shop', '/userlogin', '/register'];
+const PUBLIC_ROUTES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/book-shop', '/userlogin', '/register', '/privacy', '/accessibility'];
 
 let site: Site;
 let browser: Browser | undefined;

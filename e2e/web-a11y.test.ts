@@ -27,7 +27,7 @@ for (const width of [320, 1280]) {
     await refuseOtherOrigins(context, site.baseUrl);
     const page = await context.newPage();
     try {
-      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/senior-pastors']) {
+      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/senior-pastors', '/privacy', '/accessibility']) {
         await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
         assert.deepEqual(await seriousViolations(page), [], `${path} at ${width} px`);
         assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${path} fits ${width} px`);
@@ -56,7 +56,7 @@ test('axe finds nothing serious or critical in the cart and the member pages', a
     await page.locator('.cart-item').waitFor();
     assert.deepEqual(await seriousViolations(page), [], 'the cart with a book in it');
 
-    for (const path of ['/user/user-dashboard', '/user/make-donations', '/user/share-testimony', '/user/prayer-request']) {
+    for (const path of ['/user/user-dashboard', '/user/make-donations', '/user/share-testimony', '/user/prayer-request', '/user/privacy']) {
       await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
       await page.locator('.member-content h1').waitFor();
       assert.deepEqual(await seriousViolations(page), [], path);

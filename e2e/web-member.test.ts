@@ -121,6 +121,7 @@ test('every page of the member area opens inside the shared layout', async () =>
     '/user/share-testimony': 'Share a testimony',
     '/user/my-prayer-requests': 'My prayer requests',
     '/user/my-testimonies': 'My testimonies',
+    '/user/privacy': 'My privacy',
     '/user/make-donations': 'Give',
     '/user/cart-page': 'My cart',
     '/user/paypal-payment': 'Review and pay',
@@ -143,6 +144,7 @@ test('the member shares a testimony with a picture and sees it awaiting review',
   await page.getByLabel('Your testimony').fill('For a year I looked for work.\n\nLast month the church prayed with me, and this week I started a job I love.');
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 150, b: 60 } } }).png().toBuffer();
   await page.getByLabel('A picture (optional)').setInputFiles({ name: 'job.png', mimeType: 'image/png', buffer: picture });
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Share testimony' }).click();
   await page.waitForURL(`${site.baseUrl}/user/my-testimonies`);
   const record = page.locator('.record', { hasText: 'Work found after a long search' });

@@ -1,14 +1,17 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { can, type Permission, type Permissions } from './auth/permissions';
+import auditEvents from './audit-events';
 import baptismRequests from './baptism-requests';
 import bookOrders from './book-orders';
 import books from './books';
 import care from './care';
+import { lazyScreen } from './common/screens';
 import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
@@ -87,11 +90,20 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: 'finance:read', screens: giftAidClaims },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
+  { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: 'audit:read', screens: auditEvents },
 ];
 
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
 export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permission; page: ComponentType })[] = [
   { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: 'settings:write', page: SiteSettingsPage },
+  {
+    to: '/privacy-requests',
+    label: 'Privacy requests',
+    icon: PrivacyTipIcon,
+    section: 'People',
+    permission: 'privacy:manage',
+    page: lazyScreen(() => import('./privacy-requests/PrivacyRequestsPage'), 'PrivacyRequestsPage'),
+  },
 ];
 
 /** The resources the signed-in person may use, in menu order. */

@@ -17,6 +17,8 @@ export default [
   route('counselling', 'routes/counselling.tsx'),
   route('baptism', 'routes/baptism.tsx'),
   route('success', 'routes/success.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('accessibility', 'routes/accessibility.tsx'),
 
   route('blog', 'routes/blog.tsx'),
   route('testimonies', 'routes/testimonies.tsx'),
@@ -38,6 +40,7 @@ export default [
   route('user/password-sent', 'routes/password-sent.tsx', { id: 'user-password-sent' }),
   route('reset-password', 'routes/reset-password.tsx'),
   route('admin-login', 'routes/admin-login.tsx'),
+  route('account-deleted', 'routes/account-deleted.tsx'),
 
   route('user', 'routes/user/layout.tsx', [
     index('routes/user/index.tsx'),
@@ -48,6 +51,7 @@ export default [
     route('my-testimonies', 'routes/user/my-testimonies.tsx'),
     route('make-donations', 'routes/user/make-donations.tsx'),
     route('giving', 'routes/user/giving.tsx'),
+    route('privacy', 'routes/user/privacy.tsx'),
     route('cart-page', 'routes/user/cart-page.tsx'),
     route('paypal-payment', 'routes/user/paypal-payment.tsx'),
     route('book-shop-paypal-payment-response', 'routes/user/book-shop-paypal-payment-response.tsx'),

@@ -28,6 +28,8 @@ export const PUBLIC_PAGES = [
   '/programs',
   '/book-shop',
   '/prayer-wall',
+  '/privacy',
+  '/accessibility',
 ];
 
 const FEED_SIZE = 30;

@@ -35,6 +35,7 @@ export const memberMenu: NavItem[] = [
   { label: 'Make a donation', to: '/user/make-donations' },
   { label: 'My giving', to: '/user/giving' },
   { label: 'My cart', to: '/user/cart-page' },
+  { label: 'My privacy', to: '/user/privacy' },
 ];
 
 /** A page of the admin console, which is served outside this app: a full page load. */

@@ -63,7 +63,8 @@ export function SiteFooter() {
         </section>
       </div>
       <p className="footer-legal">
-        © {year} {settings.name}. All rights reserved.{settings.charityNumber && ` Registered charity ${settings.charityNumber}.`}
+        © {year} {settings.name}. All rights reserved.{settings.charityNumber && ` Registered charity ${settings.charityNumber}.`} <Link to="/privacy">Privacy notice</Link>{' '}
+        <Link to="/accessibility">Accessibility</Link>
       </p>
     </footer>
   );

@@ -37,6 +37,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." required error={errors.password} />
           <GeoFields errors={errors} />
           <TextArea name="address" label="Address" rows={3} autoComplete="street-address" {...field('address')} />
+          <p className="form-note">
+            We use your details to run your account and keep in touch with you. <Link to="/privacy">How we look after your information</Link>
+          </p>
           <SubmitButton pending={navigation.state !== 'idle' && navigation.formMethod === 'POST'} pendingLabel="Creating your account…">
             Create account
           </SubmitButton>

@@ -7,10 +7,25 @@ export type MyTestimony = { id: string; name: string; excerpt: string | null; st
 
 const TESTIMONIES = '2';
 
-/** A testimony is a post in category 2; the server saves a member's UnAuthorised, with the member as author. */
-const SHARE_TESTIMONY = `mutation ShareTestimony($name: String!, $body: String!, $image: String) {
-  createPost(name: $name, body: $body, image: $image, categoryId: ${TESTIMONIES}) { id }
+/** How the author is named where the testimony is published, as the member chose when sharing it. */
+export type TestimonyDisplayName = 'FullName' | 'FirstName' | 'Anonymous';
+
+export const DISPLAY_NAME_CHOICES: { value: TestimonyDisplayName; label: string }[] = [
+  { value: 'FullName', label: 'My full name' },
+  { value: 'FirstName', label: 'My first name only' },
+  { value: 'Anonymous', label: 'Anonymous' },
+];
+
+/**
+ * A testimony is a post in category 2; the server saves a member's UnAuthorised, with the member as author, and
+ * records the consent to publish it under the chosen name.
+ */
+const SHARE_TESTIMONY = `mutation ShareTestimony($name: String!, $body: String!, $image: String, $consentToPublish: Boolean, $displayName: TestimonyDisplayName) {
+  createPost(name: $name, body: $body, image: $image, categoryId: ${TESTIMONIES}, consentToPublish: $consentToPublish, displayName: $displayName) { id }
 }`;
+
+/** The exact wording the member agrees to; the server stores its version with the consent. */
+const TESTIMONY_CONSENT_TEXT = 'query TestimonyConsentText { testimonyConsentText { version text } }';
 
 const MY_TESTIMONIES = `query MyTestimonies($authorId: ID!) {
   allPosts(filter: { categoryId: ${TESTIMONIES}, authorId: $authorId }, sortField: "createdAt", sortOrder: "DESC", perPage: 100) {
@@ -24,9 +39,14 @@ export const TESTIMONY_STATUS_LABELS: Record<MyTestimony['status'], string> = { 
 export function useShareTestimony() {
   const graphql = useMemberGraphql();
   return useCallback(
-    async (testimony: { name: string; body: string; image: string | null }) => failureOf(await graphql.request(SHARE_TESTIMONY, testimony)),
+    async (testimony: { name: string; body: string; image: string | null; consentToPublish: boolean; displayName: TestimonyDisplayName }) =>
+      failureOf(await graphql.request(SHARE_TESTIMONY, testimony)),
     [graphql],
   );
+}
+
+export function useTestimonyConsentText() {
+  return useMemberRead<{ testimonyConsentText: { version: string; text: string } }>(TESTIMONY_CONSENT_TEXT);
 }
 
 export function useMyTestimonies() {

@@ -83,5 +83,5 @@ export async function loadPost(graphql: GraphqlCaller, id: string): Promise<Post
 
 export const authorName = (author: PostAuthor | null) => (author ? `${author.title} ${author.firstname} ${author.lastname}` : '');
 
-/** Members' testimonies name their author by first name and initial only. */
-export const testimonyAuthor = (author: PostAuthor | null) => (author ? `${author.firstname} ${author.lastname.charAt(0)}.` : 'A member of our church');
+/** The server answers a testimony's author as the author's consent says (full name, first name or "Anonymous"): shown as given. */
+export const testimonyAuthor = (author: PostAuthor | null) => (author ? [author.firstname, author.lastname].filter(Boolean).join(' ') : 'A member of our church');

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert, Honeypot, SubmitButton, useFocusFirstError } from '../../components/form';
 import type { RequestFormResult } from './submit-request';
 
@@ -15,6 +15,9 @@ export function RequestForm({ result, submitLabel, children }: { result?: Reques
       <FormAlert message={result?.errors.message} />
       {children}
       <Honeypot />
+      <p className="form-note">
+        We use what you send only to answer you and care for you. <Link to="/privacy">How we look after your information</Link>
+      </p>
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
     </Form>
   );

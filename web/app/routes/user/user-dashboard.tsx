@@ -15,6 +15,7 @@ const actions = [
   { to: '/user/make-donations', title: 'Give', text: 'Support the ministry with a donation, once or every month.' },
   { to: '/user/giving', title: 'My giving', text: 'Your monthly gifts, Gift Aid declarations and giving statements by tax year.' },
   { to: '/book-shop', title: 'Book shop', text: 'Books to strengthen your faith.' },
+  { to: '/user/privacy', title: 'My privacy', text: 'Download your data, see your consents or delete your account.' },
 ];
 
 export default function UserDashboard() {
