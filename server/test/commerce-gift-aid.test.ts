@@ -210,6 +210,8 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(ods.headers['content-type']).toBe('application/vnd.oasis.opendocument.spreadsheet');
     expect((ods.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     expect(((await download('ods')).body as Buffer).equals(ods.body)).toBe(true);
+    const downloads = await t.db.query(`SELECT actor_id, detail FROM audit_events WHERE action = 'export.csv' AND record_kind = 'GiftAidClaim' AND $1 = ANY(record_ids) ORDER BY id`, [String(claim.id)]);
+    expect(downloads).toEqual([...Array(2).fill({ actor_id: finance.id, detail: 'schedule.csv' }), ...Array(2).fill({ actor_id: finance.id, detail: 'schedule.ods' })]);
 
     // The claim outlives later changes to the donor's details.
     await t.db.query(`UPDATE gift_aid_declarations SET first_name = 'Changed' WHERE user_id = $1`, [mary.id]);

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../auth/entities/user.entity.js';
 import { Book } from '../content/books/book.entity.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
@@ -42,6 +43,7 @@ export class CommerceModule {
         TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow]),
         MailModule,
         SiteModule,
+        AuditModule,
       ],
       controllers: [PayPalWebhookController, GiftAidScheduleController],
       providers: [

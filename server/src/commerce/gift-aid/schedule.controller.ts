@@ -1,6 +1,9 @@
 import { Controller, Get, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Can } from '../../access/decorators.js';
+import type { AuthUser } from '../../access/auth-user.js';
+import { Can, CurrentUser } from '../../access/decorators.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { ClientIp } from '../../common/decorators.js';
 import { AppError } from '../../common/app-error.js';
 import { GiftAidClaimService } from './claim.service.js';
 import { partCount, rowsOfPart, scheduleCsv, scheduleOds } from './schedule.js';
@@ -16,11 +19,21 @@ const FORMATS = {
  */
 @Controller('api/gift-aid/claims')
 export class GiftAidScheduleController {
-  constructor(private readonly claims: GiftAidClaimService) {}
+  constructor(
+    private readonly claims: GiftAidClaimService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Can('finance:read')
   @Get(':id/schedule.:format')
-  async schedule(@Param('id', ParseIntPipe) id: number, @Param('format') format: string, @Query('part') part: string | undefined, @Res() response: Response) {
+  async schedule(
+    @CurrentUser() caller: AuthUser,
+    @ClientIp() address: string,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('format') format: string,
+    @Query('part') part: string | undefined,
+    @Res() response: Response,
+  ) {
     if (format !== 'csv' && format !== 'ods') throw AppError.notFound('The schedule');
     const rows = await this.claims.scheduleRows(id);
     const parts = partCount(rows.length);
@@ -32,6 +45,8 @@ export class GiftAidScheduleController {
     const number = part === undefined ? 1 : Number(part);
     if (!Number.isInteger(number) || number < 1 || number > parts) throw AppError.badInput('part', `part must be a whole number from 1 to ${parts}`);
     const suffix = parts > 1 ? `-part-${number}` : '';
+    // The file names donors and their addresses: each download is on the audit trail.
+    await this.audit.record(caller, address, { action: 'export.csv', recordKind: 'GiftAidClaim', recordIds: [String(id)], detail: `schedule.${format}${suffix}` });
     response
       .type(FORMATS[format].type)
       .setHeader('Content-Disposition', `attachment; filename="gift-aid-claim-${id}${suffix}.${format}"`)
