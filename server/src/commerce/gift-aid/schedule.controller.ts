@@ -1,9 +1,10 @@
-import { Controller, Get, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { ClientIp } from '../../common/decorators.js';
+import { toId } from '../../common/list.js';
 import { AppError } from '../../common/app-error.js';
 import { GiftAidClaimService } from './claim.service.js';
 import { partCount, rowsOfPart, scheduleCsv, scheduleOds } from './schedule.js';
@@ -29,11 +30,12 @@ export class GiftAidScheduleController {
   async schedule(
     @CurrentUser() caller: AuthUser,
     @ClientIp() address: string,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id') claimId: string,
     @Param('format') format: string,
     @Query('part') part: string | undefined,
     @Res() response: Response,
   ) {
+    const id = toId(claimId);
     if (format !== 'csv' && format !== 'ods') throw AppError.notFound('The schedule');
     const rows = await this.claims.scheduleRows(id);
     const parts = partCount(rows.length);
