@@ -147,6 +147,8 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     await ok(t, 'query($id: ID!) { CounsellingRequest(id: $id) { id } }', { id: counselling.body.id }, pastor.token);
     await ok(t, '{ allCareRequests { id } }', {}, pastor.token);
     const member = await t.member();
+    await ok(t, 'mutation { createPrayerRequest(title: "Read by a pastor", body: "Through the old path") { id } }', {}, member.token);
+    const legacyRead = await t.http.get(`/api/prayer-request/${member.id}/my-prayer-requests`).set(bearer(pastor.token)).expect(200);
     await ok(t, 'mutation($id: ID!) { updateUser(id: $id, role: Editor) { id } }', { id: member.id }, admin);
 
     const trail = (await ok(t, '{ allAuditEvents(perPage: 100) { action actorId actor { id } actorRole recordKind recordIds detail } }', {}, admin)).allAuditEvents;
@@ -154,6 +156,7 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
       expect.arrayContaining([
         { action: 'care.read', actorId: String(pastor.id), actor: { id: String(pastor.id) }, actorRole: 'Pastor', recordKind: 'CounsellingRequest', recordIds: [String(counselling.body.id)], detail: null },
         expect.objectContaining({ action: 'care.list', actorId: String(pastor.id), recordKind: 'CareRequest' }),
+        expect.objectContaining({ action: 'care.list', actorId: String(pastor.id), recordKind: 'PrayerRequest', recordIds: [String(legacyRead.body[0].id)] }),
         expect.objectContaining({ action: 'role.change', recordKind: 'User', recordIds: [String(member.id)], detail: 'Member → Editor' }),
       ]),
     );

@@ -85,6 +85,7 @@ export class LegacyRequestsController {
     return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input), caller), caller);
   }
 
+  @Audited('care.list', 'PrayerRequest')
   @Get('prayer-request/:userId/my-prayer-requests')
   async myPrayerRequests(@CurrentUser() caller: AuthUser, @Param('userId') userId: string) {
     return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));
