@@ -35,15 +35,15 @@ export function freePort(): Promise<number> {
 /**
  * Starts the built application (`npm run build` first) as a real process on a free port, with a throw-away
  * DATA_DIR, the embedded PostgreSQL (or `DATABASE_URL`), the demo seed and the PayPal emulator; waits for
- * /healthz.
+ * /healthz. `nodeArgs` go to Node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function startSite(env: Record<string, string> = {}, reuseDataDir?: string): Promise<Site> {
+export async function startSite(env: Record<string, string> = {}, reuseDataDir?: string, nodeArgs: string[] = []): Promise<Site> {
   const port = await freePort();
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), 'ministry-e2e-'));
   chmodSync(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

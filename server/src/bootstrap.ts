@@ -5,12 +5,13 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
+import type { RequestListener, Server } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
 import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
-import { fastPath } from './http-cache/fast-path.js';
+import { fastPath, rememberSharedGraphQL } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
 import { PayPalSetup } from './paypal-setup.js';
@@ -41,8 +42,10 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.set('etag', 'strong');
   app.disable('x-powered-by');
 
-  // Visitors' repeated reads are answered here, before any other middleware runs.
-  app.use(fastPath(app.get(PublicReadCache)));
+  // Visitors' repeated reads are answered before the request reaches Express at all.
+  const server = app.getHttpServer() as Server;
+  const [expressApp] = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request').on('request', fastPath(app.get(PublicReadCache), expressApp));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
@@ -87,6 +90,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // PayPal signs the exact bytes of a webhook: keep them raw (the JSON parser below then skips this path).
   app.use('/api/paypal/webhook', express.raw({ type: () => true, limit: '1mb' }));
   app.use(publicListCache(app.get(PublicReadCache)));
+  app.use('/graphql', rememberSharedGraphQL(app.get(PublicReadCache)));
 
   // Body parsers only where the API lives: React Router actions read their own bodies.
   for (const path of ['/api', '/graphql']) {

@@ -46,6 +46,13 @@ describe('bad input', () => {
     expect(log.join('')).not.toMatch(/URIError/);
   });
 
+  it('answers 400 to a body that is not JSON, on GraphQL as on the legacy API', async () => {
+    for (const path of ['/graphql', '/api/login']) {
+      const response = await t.http.post(path).set('content-type', 'application/json').send('{"query": ');
+      expect({ path, status: response.status, message: response.body.errors?.[0]?.msg }).toEqual({ path, status: 400, message: 'Unexpected end of JSON input' });
+    }
+  });
+
   it('refuses a list filter with ids that are not record ids, naming the field', async () => {
     const result = await t.gql('{ allPosts(filter: { ids: ["abc"] }) { id } }');
     expect(result.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter.ids' });

@@ -112,6 +112,48 @@ describe('GraphQL over GET, persisted queries and conditional requests', () => {
     expect(refused.status).toBe(405);
   });
 
+  // The slow path gives every answer a fresh CSP nonce, so an identical policy shows the fast path answered.
+  it('answers a visitor query repeated by POST or GET from the fast path, with the first answer and its headers', async () => {
+    await t.db.query(`INSERT INTO videos (title, video) VALUES ('Morning prayer', 'dQw4w9WgXcQ')`);
+    const query = '{ allVideos(perPage: 30) { id title } }';
+    const first = await t.http.post('/graphql').send({ query }).expect(200);
+    const again = await t.http.post('/graphql').send({ query }).set('accept-encoding', 'gzip').expect(200);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    expect(again.body).toEqual(first.body);
+
+    const other = await t.http.post('/graphql').send({ query: '{ allVideos(perPage: 31) { id } }' }).expect(200);
+    expect(other.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+    expect(other.body.data.allVideos).toEqual(first.body.data.allVideos.map(({ id }: { id: string }) => ({ id })));
+    expect(first.body.data.allVideos.length).toBeGreaterThan(0);
+
+    const byGet = await get({ query }).expect(200);
+    const byGetAgain = await get({ query }).expect(200);
+    expect(byGetAgain.headers['content-security-policy']).toBe(byGet.headers['content-security-policy']);
+    expect(byGetAgain.headers.etag).toBe(byGet.headers.etag);
+    await get({ query }).set('if-none-match', byGet.headers.etag).expect(304);
+  });
+
+  it('keeps an answer per Accept, and never answers a token, a mutation or an error from the fast path', async () => {
+    const query = '{ allVideos(perPage: 29) { id } }';
+    const json = await t.http.post('/graphql').send({ query }).expect(200);
+    const graphqlJson = await t.http.post('/graphql').set('accept', 'application/graphql-response+json').send({ query }).expect(200);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(graphqlJson.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
+
+    const token = await t.adminToken();
+    const signedIn = [];
+    for (let i = 0; i < 2; i++) signedIn.push(await t.http.post('/graphql').set('authorization', `Bearer ${token}`).send({ query }).expect(200));
+    expect(signedIn[1].headers['content-security-policy']).not.toBe(signedIn[0].headers['content-security-policy']);
+    expect(signedIn[1].headers['cache-control']).toBe('private, no-store');
+
+    const refused = [];
+    for (let i = 0; i < 2; i++) refused.push(await t.http.post('/graphql').send({ query: '{ allVideos(perPage: 29) { nope } }' }));
+    expect(refused[1].headers['content-security-policy']).not.toBe(refused[0].headers['content-security-policy']);
+    expect(refused[1].body.errors[0].message).toMatch(/nope/);
+  });
+
   it('answers a query sent by hash alone from the same cache as its full text', async () => {
     const query = '{ allVideos(perPage: 40) { id title } }';
     const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') } };

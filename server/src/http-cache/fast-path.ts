@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicReadCache } from './public-read-cache.js';
@@ -13,39 +14,125 @@ interface FastAnswer {
 /** Set by the slow path, so they are chosen again per request here. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
 
-const keyOf = (req: Request) => `fast:${req.originalUrl}`;
-
 /** An encoding the browser accepts (named, and not refused with `q=0`). */
 const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
 
 /** Brotli at a middle quality: compressed once per cache lifetime, on the request that filled it. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
 
+const GRAPHQL = /^\/graphql(\?|$)/;
+/** A visitor's query sent by POST is read here up to this size; larger bodies (never a cached query) go on unread. */
+const MAX_QUERY_BODY = 16 * 1024;
+const JSON_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
+
+/** The key of a visitor's POST to /graphql, from the bytes of its body, set when the fast path read them. */
+const postKeys = new WeakMap<IncomingMessage, string>();
+/** GraphQL answers the API found to be the same for every visitor (see `markShared`). */
+const sharedAnswers = new WeakSet<IncomingMessage>();
+
+const urlOf = (req: IncomingMessage) => (req as Partial<Request>).originalUrl ?? req.url ?? '';
+
 /**
- * The first thing a request meets: a visitor's GET (no token) for a page or a public list that another visitor
- * asked for moments ago is answered from memory, with the headers the slow path gave it and the body already
- * compressed, before helmet, compression, Nest or React run. The entries live in the public read cache, so
- * any write on any instance empties them with the rest.
+ * What a visitor's read is cached under. GraphQL answers also differ by `Accept` (Apollo may answer
+ * `application/graphql-response+json`), and a query sent by POST by the exact bytes of its body.
  */
-export function fastPath(cache: PublicReadCache): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization) return next();
-    const answer = cache.get<FastAnswer>(keyOf(req));
-    if (!answer) return next();
-    for (const [name, value] of answer.headers) res.setHeader(name, value);
-    const etag = res.getHeader('etag');
-    if (etag && req.headers['if-none-match'] === etag) {
-      res.status(304).end();
+function keyOf(req: IncomingMessage): string | undefined {
+  const url = urlOf(req);
+  if (req.method === 'GET' || req.method === 'HEAD') return GRAPHQL.test(url) ? `fast:GET ${url}\n${req.headers.accept ?? ''}` : `fast:GET ${url}`;
+  return postKeys.get(req);
+}
+
+function postKey(req: IncomingMessage, body: Buffer): string {
+  return `fast:POST ${urlOf(req)}\n${req.headers.accept ?? ''}\n${createHash('sha256').update(body).digest('base64url')}`;
+}
+
+/**
+ * The first thing a request meets, before Express: a visitor's read (no token) that another visitor made moments
+ * ago is answered from memory, with the headers the slow path gave it and the body already compressed, before
+ * Express, helmet, compression, Nest, Apollo or React run. Pages, the public legacy lists and GraphQL queries
+ * (GET, or POST with a small JSON body) are answered here. The entries live in the public read cache, so any
+ * write on any instance empties them with the rest.
+ */
+export function fastPath(cache: PublicReadCache, app: RequestListener): RequestListener {
+  return (req, res) => {
+    if (req.headers.authorization || (req.headers['x-sql-count'] && GRAPHQL.test(urlOf(req)))) return app(req, res);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (!answer(cache.get<FastAnswer>(keyOf(req)!), req, res)) app(req, res);
       return;
     }
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
-    const body = answer.bodies[encoding];
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.status(answer.status);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const length = Number(req.headers['content-length']);
+    const readable =
+      req.method === 'POST' &&
+      GRAPHQL.test(urlOf(req)) &&
+      JSON_TYPE.test(req.headers['content-type'] ?? '') &&
+      !req.headers['content-encoding'] &&
+      length > 0 &&
+      length <= MAX_QUERY_BODY;
+    if (!readable) return app(req, res);
+    readBody(req, length, {
+      whole: (body) => {
+        const key = postKey(req, body);
+        if (answer(cache.get<FastAnswer>(key), req, res)) {
+          req.resume();
+          return;
+        }
+        // Handed back before the stream ends, so the JSON parser further on reads the body as if untouched.
+        req.unshift(body);
+        postKeys.set(req, key);
+        app(req, res);
+      },
+      short: () => app(req, res),
+    });
   };
+}
+
+/**
+ * Reads exactly `length` bytes, then stops before the stream ends (so they can still be handed back). A body that
+ * ends short goes to the application, whose parser refuses it as before; one that breaks off has no one to answer.
+ */
+function readBody(req: IncomingMessage, length: number, then: { whole: (body: Buffer) => void; short: () => void }): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stop = () => {
+    req.off('readable', onReadable);
+    req.off('end', onEnd);
+  };
+  const onReadable = () => {
+    let chunk: Buffer | null;
+    while (size < length && (chunk = req.read() as Buffer | null) !== null) {
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+    if (size < length) return;
+    stop();
+    then.whole(Buffer.concat(chunks));
+  };
+  const onEnd = () => {
+    stop();
+    then.short();
+  };
+  req.on('readable', onReadable);
+  req.on('end', onEnd);
+}
+
+/** Sends a stored answer, if there is one: `304` when the browser already holds it, else the body it accepts. */
+function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: ServerResponse): boolean {
+  if (!stored) return false;
+  for (const [name, value] of stored.headers) res.setHeader(name, value);
+  const etag = res.getHeader('etag');
+  if (etag && req.method !== 'POST' && req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
+  const body = stored.bodies[encoding];
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = stored.status;
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 /**
@@ -60,14 +147,37 @@ export function answerAndRemember(cache: PublicReadCache, req: Request, res: Res
   else res.end(body);
 }
 
+/** Marks a GraphQL answer as the same for every visitor, so the fast path may keep it. */
+export function markShared(req: IncomingMessage): void {
+  sharedAnswers.add(req);
+}
+
+/**
+ * Keeps the GraphQL answers marked shared for the fast path, as Apollo sends them (after compression was set up,
+ * so the body is caught uncompressed).
+ */
+export function rememberSharedGraphQL(cache: PublicReadCache): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.headers.authorization) return next();
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk instanceof Buffer ? chunk : undefined;
+      if (body && res.statusCode === 200 && sharedAnswers.has(req)) rememberForFastPath(cache, req, res, body);
+      return end(chunk, ...rest);
+    }) as Response['end'];
+    next();
+  };
+}
+
 /** Keeps a visitor's answer for the fast path: its headers as they stand now, and its uncompressed body. */
 function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
-  if (req.method !== 'GET' || req.headers.authorization) return;
+  const key = keyOf(req);
+  if (!key || req.method === 'HEAD' || req.headers.authorization) return;
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => !PER_RESPONSE.has(name) && value !== undefined)
     .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]);
   const vary = headers.find(([name]) => name === 'vary');
   if (!vary) headers.push(['vary', 'Accept-Encoding']);
   else if (!/accept-encoding/i.test(String(vary[1]))) vary[1] = `${String(vary[1])}, Accept-Encoding`;
-  cache.set(keyOf(req), { status: res.statusCode, headers, bodies: { br: brotliCompressSync(body, BROTLI), gzip: gzipSync(body), identity: body } } satisfies FastAnswer);
+  cache.set(key, { status: res.statusCode, headers, bodies: { br: brotliCompressSync(body, BROTLI), gzip: gzipSync(body), identity: body } } satisfies FastAnswer);
 }
