@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const VIDEOS = '{ allVideos(perPage: 50) { id title } }';
@@ -133,6 +134,25 @@ describe('GraphQL over GET, persisted queries and conditional requests', () => {
     expect(byGetAgain.headers['content-security-policy']).toBe(byGet.headers['content-security-policy']);
     expect(byGetAgain.headers.etag).toBe(byGet.headers.etag);
     await get({ query }).set('if-none-match', byGet.headers.etag).expect(304);
+  });
+
+  it('renews an expired answer with one request while the others still get it', async () => {
+    const query = '{ allVideos(perPage: 28) { id title } }';
+    const first = await t.http.post('/graphql').send({ query }).expect(200);
+    await t.db.query(`INSERT INTO videos (title, video) VALUES ('Written while cached', 'dQw4w9WgXcQ')`);
+    await new Promise((resolve) => setTimeout(resolve, PublicReadCache.TTL_MS + 100));
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.http.post('/graphql').send({ query }).expect(200)));
+    const after = await t.http.post('/graphql').send({ query }).expect(200);
+    const titles = (answer: typeof first) => answer.body.data.allVideos.map((video: { title: string }) => video.title);
+    // One policy for the old answer, one for the renewed one: a second renewal would have brought a third.
+    const policies = new Set([first, ...answers, after].map((answer) => answer.headers['content-security-policy']));
+    expect(policies.size).toBe(2);
+    expect(titles(after)).toContain('Written while cached');
+    for (const answer of answers) {
+      const renewed = answer.headers['content-security-policy'] === after.headers['content-security-policy'];
+      expect(titles(answer).includes('Written while cached')).toBe(renewed);
+    }
   });
 
   it('keeps an answer per Accept, and never answers a token, a mutation or an error from the fast path', async () => {

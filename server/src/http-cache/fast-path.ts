@@ -51,13 +51,14 @@ function postKey(req: IncomingMessage, body: Buffer): string {
  * ago is answered from memory, with the headers the slow path gave it and the body already compressed, before
  * Express, helmet, compression, Nest, Apollo or React run. Pages, the public legacy lists and GraphQL queries
  * (GET, or POST with a small JSON body) are answered here. The entries live in the public read cache, so any
- * write on any instance empties them with the rest.
+ * write on any instance empties them with the rest; an entry that merely expired is renewed by one request
+ * while the others still get it.
  */
 export function fastPath(cache: PublicReadCache, app: RequestListener): RequestListener {
   return (req, res) => {
     if (req.headers.authorization || (req.headers['x-sql-count'] && GRAPHQL.test(urlOf(req)))) return app(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') {
-      if (!answer(cache.get<FastAnswer>(keyOf(req)!), req, res)) app(req, res);
+      if (!answer(cache.getOrRenew<FastAnswer>(keyOf(req)!), req, res)) app(req, res);
       return;
     }
     const length = Number(req.headers['content-length']);
@@ -72,7 +73,7 @@ export function fastPath(cache: PublicReadCache, app: RequestListener): RequestL
     readBody(req, length, {
       whole: (body) => {
         const key = postKey(req, body);
-        if (answer(cache.get<FastAnswer>(key), req, res)) {
+        if (answer(cache.getOrRenew<FastAnswer>(key), req, res)) {
           req.resume();
           return;
         }

@@ -36,7 +36,11 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   static readonly CHANNEL = 'public_cache';
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
-  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  /** How long after it expires an entry may still be answered while one request renews it. */
+  static readonly STALE_MS = 5_000;
+  /** How long the other requests wait for that renewal before one of them tries again. */
+  static readonly RENEWAL_MS = 2_000;
+  private readonly entries = new Map<string, { value: unknown; expires: number; renewing?: number }>();
   /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
   private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
@@ -107,6 +111,25 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     if (!entry) return undefined;
     if (entry.expires > Date.now()) return entry.value as T;
     this.entries.delete(key);
+    return undefined;
+  }
+
+  /**
+   * For the fast path: the entry while fresh; once expired (for at most `STALE_MS`), still the entry for every
+   * request but one, which gets nothing and so goes on to renew it. A busy page is rendered once when it expires,
+   * not once per visitor waiting at that moment. A write empties everything, so nothing stale outlives a write.
+   */
+  getOrRenew<T>(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (entry.expires > now) return entry.value as T;
+    if (entry.expires + PublicReadCache.STALE_MS <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (entry.renewing !== undefined && entry.renewing > now) return entry.value as T;
+    entry.renewing = now + PublicReadCache.RENEWAL_MS;
     return undefined;
   }
 
