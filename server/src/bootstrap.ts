@@ -5,7 +5,6 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
-import type { RequestListener, Server } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
@@ -43,8 +42,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.disable('x-powered-by');
 
   // Visitors' repeated reads are answered before the request reaches Express at all.
-  const server = app.getHttpServer() as Server;
-  const [expressApp] = server.listeners('request') as RequestListener[];
+  const server = app.getHttpServer();
+  const expressApp = app.getHttpAdapter().getInstance();
   server.removeAllListeners('request').on('request', fastPath(app.get(PublicReadCache), expressApp));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
