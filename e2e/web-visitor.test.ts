@@ -28,6 +28,19 @@ test("the home page's HTML already holds the seeded blog posts, before any scrip
   assert.match(html, /<meta name="description" content="[^"]+"/);
 });
 
+test('the home page asks for its stylesheets and hero image first, and its scripts at low priority', async () => {
+  const html = await (await fetch(`${site.baseUrl}/`)).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+  assert.ok(preloads.length >= 2, 'the entry and the route modules are preloaded');
+  for (const tag of preloads) assert.match(tag, / fetchpriority="low"/, tag);
+  const stylesheets = [...html.matchAll(/<link[^>]* rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+  assert.ok(stylesheets.length > 0);
+  for (const tag of stylesheets) assert.doesNotMatch(tag, /fetchpriority/i, tag);
+  assert.match(html, /<img [^>]*fetchPriority="high"/, 'the first slide is fetched first');
+  assert.ok((html.match(/class="hero-slide"/g)?.length ?? 0) >= 2, 'every slide is in the HTML');
+  assert.equal(html.match(/class="hero-slide"[^>]*><img/g)?.length, 1, 'with only the first slide’s image');
+});
+
 /** Spec §2's public routes (and the shareable ones): each answers from the server with its own title and description. */
 test('every public route answers with its content, a title and a description', async () => {
   const { allBooks } = await graphql<{ allBooks: { id: string; title: string }[] }>(site.baseUrl, '{ allBooks(perPage: 1) { id title } }');

@@ -41,6 +41,10 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   // The visitor's own play/pause choice wins over the reduced-motion default.
   const [wantsPlay, setWantsPlay] = useState<boolean | null>(null);
   const reducedMotion = usePrefersReducedMotion();
+  // The slides after the first are drawn once the page is running: the slider cannot move before that, and their
+  // images then stay out of the first paint's way on a slow connection.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   const count = slides.length;
   const playing = count > 1 && (wantsPlay ?? !reducedMotion);
   const moving = playing && !hovered && !focused;
@@ -84,7 +88,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
             aria-hidden={position !== index}
             inert={position !== index}
           >
-            <ResponsiveImage data={slide} alt={slide.title} sizes="100vw" priority={position === 0} />
+            {(position === 0 || running) && <ResponsiveImage data={slide} alt={slide.title} sizes="100vw" priority={position === 0} />}
           </div>
         ))}
       </div>
