@@ -22,6 +22,8 @@ import type { GraphQLContext } from '../common/loaders.js';
 import type { RateLimitService } from '../common/rate-limit.js';
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
+/** A kept answer, until when it is fresh, and until when one request is renewing it. */
+type Entry = { value: unknown; expires: number; renewing?: number };
 
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
@@ -40,7 +42,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   static readonly STALE_MS = 5_000;
   /** How long the other requests wait for that renewal before one of them tries again. */
   static readonly RENEWAL_MS = 2_000;
-  private readonly entries = new Map<string, { value: unknown; expires: number; renewing?: number }>();
+  private readonly entries = new Map<string, Entry>();
   /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
   private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
@@ -109,9 +111,19 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.value as T;
+    if (entry.expires > Date.now()) return this.touched(key, entry).value as T;
     this.entries.delete(key);
     return undefined;
+  }
+
+  /**
+   * Moves a read entry to the back of the eviction order, so a full cache lets go of what nobody reads: a flood of
+   * one-off addresses (`/?x=1`, `/?x=2`…) cannot push the home page out and make every visitor render it again.
+   */
+  private touched(key: string, entry: Entry): Entry {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
   }
 
   /**
@@ -123,7 +135,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
-    if (entry.expires > now) return entry.value as T;
+    if (entry.expires > now) return this.touched(key, entry).value as T;
     if (entry.expires + PublicReadCache.STALE_MS <= now) {
       this.entries.delete(key);
       return undefined;
