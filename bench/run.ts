@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -74,14 +74,25 @@ async function firstVisitWeight(baseUrl: string, html: string) {
   // React Router may link a stylesheet with a trailing `#` (its dedupe marker); the file is the same.
   for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/[^"#]+\.(?:js|css))#?"/g)) assets.add(match[1]);
   for (const match of html.matchAll(/import\(?\s*["'](\/[^"']+\.js)["']/g)) assets.add(match[1]);
-  const files: { file: string; gzip: number }[] = [];
+  const files: { file: string; gzip: number; brotli: number }[] = [];
   for (const asset of assets) {
     const body = Buffer.from(await (await fetch(`${baseUrl}${asset}`)).arrayBuffer());
-    files.push({ file: asset.replace(/^.*\//, ''), gzip: gz(body) });
+    files.push({ file: asset.replace(/^.*\//, ''), gzip: gz(body), brotli: await bytesSentForBrotli(`${baseUrl}${asset}`) });
   }
   files.sort((a, b) => b.gzip - a.gzip);
-  const total = (kind: string) => files.filter(({ file }) => file.endsWith(kind)).reduce((sum, { gzip }) => sum + gzip, 0);
-  return { js: total('.js'), css: total('.css'), files };
+  const total = (kind: string, encoding: 'gzip' | 'brotli' = 'gzip') => files.filter(({ file }) => file.endsWith(kind)).reduce((sum, file) => sum + file[encoding], 0);
+  return { js: total('.js'), jsBrotli: total('.js', 'brotli'), css: total('.css'), files };
+}
+
+/** The body's bytes as the server sends them to a browser that accepts brotli (fetch would decompress them). */
+function bytesSentForBrotli(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
 }
 
 function adminBundleWeight() {
@@ -245,12 +256,13 @@ function print(report: any) {
   console.table({
     'home HTML': kb(report.weight.homeHtmlGzip),
     'first visit to / : JS': kb(report.weight.firstVisit.js),
+    'first visit to / : JS, brotli as sent': kb(report.weight.firstVisit.jsBrotli),
     'first visit to / : CSS': kb(report.weight.firstVisit.css),
     'admin bundle: JS': kb(report.weight.admin.js),
     'admin bundle: CSS': kb(report.weight.admin.css),
   });
-  console.log('First visit to /, file by file (gzip), largest first');
-  console.table(report.weight.firstVisit.files.map(({ file, gzip }: { file: string; gzip: number }) => ({ file, gzip: kb(gzip) })));
+  console.log('First visit to /, file by file, largest first');
+  console.table(report.weight.firstVisit.files.map(({ file, gzip, brotli }: { file: string; gzip: number; brotli: number }) => ({ file, gzip: kb(gzip), 'brotli as sent': kb(brotli) })));
   if (Array.isArray(report.lighthouse)) {
     console.log('Lighthouse (mobile)');
     console.table(report.lighthouse);

@@ -26,5 +26,6 @@ test('the benchmark runs end to end on a tiny data set', { timeout: 300_000 }, a
   }
   assert.equal(report.sqlPerHomeQuery.demoVolume, report.sqlPerHomeQuery.benchVolume, 'the home query costs the same SQL at any volume');
   assert.ok(report.weight.homeHtmlGzip > 0 && report.weight.firstVisit.js > 0 && report.weight.admin.js > 0);
+  assert.ok(report.weight.firstVisit.jsBrotli > 0 && report.weight.firstVisit.jsBrotli < report.weight.firstVisit.js, 'the scripts are sent brotli-compressed, smaller than gzip');
   assert.ok(report.slowestListQueries.length > 0);
 });
