@@ -108,7 +108,18 @@ function adminBundleWeight() {
   return { js, css };
 }
 
-async function lighthouse(url: string) {
+/** Lighthouse's report for one page, asked once more when Chromium's trace comes back unusable (NO_NAVSTART happens). */
+async function lighthouse(url: string, attempts = 2): ReturnType<typeof lighthouseOnce> {
+  try {
+    return await lighthouseOnce(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.log(`Lighthouse failed on ${url}; once more`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url: string) {
   const out = await promisify(execFile)(
     process.execPath,
     [
