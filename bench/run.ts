@@ -18,6 +18,8 @@ import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './vol
 const smoke = process.argv.includes('--smoke');
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
+/** What the browser asks for when a visitor follows a link to the blog: the page's loader data (React Router). */
+const BLOG_NAVIGATION = '/blog.data?_routes=routes%2Fblog';
 const seconds = 8;
 const REQUESTS_PER_CONNECTION_IN_SMOKE = 5;
 const volume: Volume = smoke ? { posts: 40, videos: 10, books: 5, members: 50, prayerRequests: 50 } : VOLUME;
@@ -180,10 +182,12 @@ async function main() {
     const homeJson = Buffer.from(await (await fetch(`${site.baseUrl}/graphql`, { method: 'POST', headers: jsonHeaders, body: homeQueryBody })).arrayBuffer());
     const homeHtml = await (await fetch(`${site.baseUrl}/`)).text();
     const legacyJson = Buffer.from(await (await fetch(`${site.baseUrl}${LEGACY_LIST}`)).arrayBuffer());
+    const blogData = Buffer.from(await (await fetch(`${site.baseUrl}${BLOG_NAVIGATION}`)).arrayBuffer());
     const ref = await startReference({
       '/': { body: Buffer.from(homeHtml), type: 'text/html; charset=utf-8' },
       '/graphql': { body: homeJson, type: 'application/json' },
       [LEGACY_LIST]: { body: legacyJson, type: 'application/json' },
+      [BLOG_NAVIGATION]: { body: blogData, type: 'text/x-script' },
     });
     reference = ref.server;
 
@@ -192,13 +196,16 @@ async function main() {
       const refHtml = await load('reference: home HTML', `${ref.url}/`, connections);
       const refJson = await load('reference: home query JSON', `${ref.url}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: jsonHeaders });
       const refList = await load('reference: legacy list JSON', `${ref.url}${LEGACY_LIST}`, connections);
+      const refNavigation = await load('reference: blog navigation data', `${ref.url}${BLOG_NAVIGATION}`, connections);
       const query = await load('home query (GraphQL)', `${site.baseUrl}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: { ...jsonHeaders, 'accept-encoding': 'gzip' } });
       const page = await load('home page HTML (SSR)', `${site.baseUrl}/`, connections, { headers: { 'accept-encoding': 'gzip' } });
       const legacy = await load(`GET ${LEGACY_LIST}`, `${site.baseUrl}${LEGACY_LIST}`, connections, { headers: { 'accept-encoding': 'gzip' } });
+      const navigation = await load('blog navigation data (/blog.data)', `${site.baseUrl}${BLOG_NAVIGATION}`, connections, { headers: { 'accept-encoding': 'gzip' } });
       query.ratio = query.rps / refJson.rps;
       page.ratio = page.rps / refHtml.rps;
       legacy.ratio = legacy.rps / refList.rps;
-      results.push(refHtml, refJson, refList, query, page, legacy);
+      navigation.ratio = navigation.rps / refNavigation.rps;
+      results.push(refHtml, refJson, refList, refNavigation, query, page, legacy, navigation);
     }
 
     const plans = [];

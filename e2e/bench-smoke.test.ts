@@ -17,7 +17,7 @@ test('the benchmark runs end to end on a tiny data set', { timeout: 300_000 }, a
 
   assert.equal(report.smoke, true);
   const targets = new Set(report.load.map((r: { target: string }) => r.target));
-  for (const target of ['reference: home HTML', 'home query (GraphQL)', 'home page HTML (SSR)', 'GET /api/all-posts-by-category/3']) {
+  for (const target of ['reference: home HTML', 'home query (GraphQL)', 'home page HTML (SSR)', 'GET /api/all-posts-by-category/3', 'blog navigation data (/blog.data)']) {
     assert.ok(targets.has(target), `measures ${target}`);
   }
   for (const row of report.load) {

@@ -67,6 +67,29 @@ test('a page is answered 304 when the browser already holds it, never to a reque
   assert.match(withToken.headers.get('content-security-policy') ?? '', /'nonce-/, 'a request with a token is rendered afresh, with its own nonce');
 });
 
+test("a page's data for a navigation in the browser is kept like the page: the same bytes and headers, an ETag, 304", async () => {
+  const url = `${site.baseUrl}/blog.data?_routes=routes%2Fblog&twin=${Date.now()}`;
+  const fresh = await fetch(url);
+  const cached = await fetch(url);
+  assert.equal(fresh.status, 200);
+  assert.match(fresh.headers.get('content-type') ?? '', /^text\/x-script/);
+  const [freshBody, cachedBody] = [await fresh.text(), await cached.text()];
+  assert.match(freshBody, /routes\/blog/);
+  assert.equal(cachedBody, freshBody);
+  // The slow path gives every answer a fresh nonce: the same policy shows the second answer came from the cache.
+  for (const name of SECURITY_HEADERS) assert.equal(cached.headers.get(name), fresh.headers.get(name), `.data: ${name}`);
+  const etag = fresh.headers.get('etag');
+  assert.match(etag ?? '', /^"[^"]+"$/);
+  assert.equal((await fetch(url, { headers: { 'if-none-match': etag! } })).status, 304);
+
+  const withToken = await fetch(url, { headers: { authorization: 'Bearer not-a-token' } });
+  assert.equal(await withToken.text(), freshBody);
+  assert.notEqual(withToken.headers.get('content-security-policy'), fresh.headers.get('content-security-policy'), 'a request with a token is answered afresh');
+  const missing = await fetch(`${site.baseUrl}/post-details/999999.data?_routes=routes%2Fpost-details`);
+  assert.equal(missing.status, 404);
+  assert.notEqual((await fetch(`${site.baseUrl}/post-details/999999.data?_routes=routes%2Fpost-details`)).headers.get('content-security-policy'), missing.headers.get('content-security-policy'), 'a 404 is never kept');
+});
+
 test('Chromium reports no Content-Security-Policy violation on any public route, first visit or cached', async () => {
   browser = await launchBrowser();
   const context = await browser.newContext();

@@ -16,13 +16,26 @@ export function withScriptHashes(policy: string, nonce: string, html: string): s
   return policy.replace(` 'nonce-${nonce}'`, hashes.length ? ` ${[...new Set(hashes)].join(' ')}` : '');
 }
 
+/** React Router's answer to a navigation inside the browser: the next page's loader data (single fetch). */
+const NAVIGATION_DATA = { path: /\.data$/, type: /^text\/x-script/ };
+
+/** What of the rendered answer is kept: a page, or the data of a page for a navigation in the browser. */
+function keptKind(req: Request, res: Response): 'page' | 'data' | undefined {
+  const contentType = String(res.getHeader('content-type') ?? '');
+  if (contentType.startsWith('text/html')) return 'page';
+  if (NAVIGATION_DATA.path.test(req.path) && NAVIGATION_DATA.type.test(contentType)) return 'data';
+  return undefined;
+}
+
 /**
  * Server-rendered pages as a visitor gets them, kept for the fast path: React's rendering was the largest cost
  * of a public page once its data came from the read cache. Every visitor gets the same HTML (members sign in
  * with a bearer token the browser keeps, so no page differs by cookie). A page is rendered whole before it is
  * sent, so its Content-Security-Policy can allow its inline scripts by hash instead of by a per-response nonce:
  * the first answer and every one from the fast path carry the same bytes, the same headers and a strong ETag.
- * Only 200 HTML answers to GET are kept; anything else goes out as rendered, with its nonce.
+ * A page's data for a navigation inside the browser (`/blog.data?_routes=…`) is kept the same way: a visitor who
+ * follows a link costs no more than one who arrives. Only 200 answers to GET are kept; anything else goes out as
+ * rendered, with its nonce.
  */
 export function pageCache(cache: PublicReadCache, render: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -44,11 +57,11 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
       if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, encoding);
       const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
       const body = Buffer.concat(chunks);
-      const contentType = res.getHeader('content-type');
+      const kind = keptKind(req, res);
       const policy = res.getHeader('content-security-policy');
-      const html = typeof contentType === 'string' && contentType.startsWith('text/html');
-      if (res.statusCode === 200 && html && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
-        res.setHeader('Content-Security-Policy', withScriptHashes(policy, res.locals.cspNonce as string, body.toString('utf8')));
+      if (res.statusCode === 200 && kind && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
+        // A page's data holds no script to allow: its policy simply loses the nonce.
+        res.setHeader('Content-Security-Policy', withScriptHashes(policy, res.locals.cspNonce as string, kind === 'page' ? body.toString('utf8') : ''));
         res.end = end as Response['end'];
         answerAndRemember(cache, req, res, body);
         if (typeof done === 'function') process.nextTick(done);
