@@ -15,30 +15,25 @@ const HEAD_END = Buffer.from('</head>');
  * given `fetchpriority="low"` on each, and everything after it passes through untouched.
  */
 function lowPriorityModulePreloads(): Transform {
-  let held: Buffer[] | undefined = [];
-  const release = (stream: Transform, bytes: Buffer) => {
-    const end = bytes.indexOf(HEAD_END);
-    if (end < 0) return false;
-    const head = bytes.subarray(0, end).toString('utf8').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-    stream.push(head);
-    stream.push(bytes.subarray(end));
-    return true;
-  };
+  let head: Buffer | undefined = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (!held) return done(null, chunk);
-      held.push(chunk);
-      if (release(this, Buffer.concat(held))) held = undefined;
+      if (!head) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf(HEAD_END);
+      if (end < 0) return done();
+      this.push(head.subarray(0, end).toString('utf8').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
+      this.push(head.subarray(end));
+      head = undefined;
       done();
     },
     flush(done) {
-      if (held) this.push(Buffer.concat(held));
+      if (head) this.push(head);
       done();
     },
   });
 }
 
-/** Server rendering with the response's CSP nonce on every script React Router writes. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { PayPalButtonsProps } from './paypal-buttons';
+import { useHydrated } from './use-hydrated';
 
 const PayPalCheckoutButtons = lazy(() => import('./paypal-buttons'));
 
@@ -8,9 +9,8 @@ const PayPalCheckoutButtons = lazy(() => import('./paypal-buttons'));
  * PayPal's script reaches any other page's first load.
  */
 export function LazyPayPalButtons(props: PayPalButtonsProps) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <PayPalCheckoutButtons {...props} />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ResponsiveImage, type ImageFields } from '../../components/responsive-image';
+import { useHydrated } from '../../components/use-hydrated';
 import './hero-slider.css';
 
 export type Slide = ImageFields & { id: string; title: string };
@@ -43,8 +44,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   const reducedMotion = usePrefersReducedMotion();
   // The slides after the first are drawn once the page is running: the slider cannot move before that, and their
   // images then stay out of the first paint's way on a slow connection.
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  const running = useHydrated();
   const count = slides.length;
   const playing = count > 1 && (wantsPlay ?? !reducedMotion);
   const moving = playing && !hovered && !focused;
