@@ -8,6 +8,7 @@ import { PastoralCare1795450000000 } from './1795450000000-pastoral-care.js';
 import { Privacy1795460000000 } from './1795460000000-privacy.js';
 import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
 import { GiftAid1795600000000 } from './1795600000000-gift-aid.js';
+import { EmailVerification1795700000000 } from './1795700000000-email-verification.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Privacy1795460000000,
   RegularGiving1795500000000,
   GiftAid1795600000000,
+  EmailVerification1795700000000,
 ];
