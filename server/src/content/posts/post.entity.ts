@@ -6,7 +6,7 @@ export enum PostStatus {
   Authorised = 'Authorised',
   UnAuthorised = 'UnAuthorised',
 }
-registerEnumType(PostStatus, { name: 'PostStatus', description: 'Only Authorised testimonies are public.' });
+registerEnumType(PostStatus, { name: 'PostStatus', description: 'Only Authorised posts are public; the others are drafts, seen by content staff and their author.' });
 
 /** Who wrote a post, as the public may see it: never an e-mail or phone number. */
 @ObjectType()

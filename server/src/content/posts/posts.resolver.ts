@@ -30,7 +30,7 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
   }
 
   @Public()
-  @Query(() => [Post], { description: 'Visitors never see testimonies that are not Authorised; a member also sees their own' })
+  @Query(() => [Post], { description: 'Visitors and staff without content:write see Authorised posts only; a member also sees their own' })
   allPosts(@Args() args: AllPostsArgs, @CurrentUser() caller?: AuthUser) {
     return this.posts.findAll(args, args.filter, caller);
   }

@@ -42,8 +42,8 @@ export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | n
 const SLUG_LOCK = 724_312;
 
 /**
- * Blog posts, programs and testimonies. Visitors see every post except testimonies that are not Authorised;
- * a member also sees their own; admins see everything. Members only share testimonies, saved UnAuthorised.
+ * Blog posts, programs and testimonies. Visitors see Authorised posts only, in every category; a member also
+ * sees their own; content staff see everything. Members only share testimonies, saved UnAuthorised.
  */
 @Injectable()
 export class PostsService extends ContentList<Post, PostFilter> {
@@ -82,16 +82,22 @@ export class PostsService extends ContentList<Post, PostFilter> {
     if (filter?.slug) query.andWhere('post.slug = :slug', { slug: filter.slug });
     if (filter?.upcoming === true) query.andWhere('(post.overAt IS NULL OR post.overAt >= now())');
     if (filter?.upcoming === false) query.andWhere('post.overAt < now()');
-    if (!can(caller, 'content:write')) {
-      query.andWhere(
-        new Brackets((visible) => {
-          visible.where('post.categoryId <> :testimonies', { testimonies: CATEGORY.testimonies });
-          visible.orWhere('post.status = :authorised', { authorised: PostStatus.Authorised });
-          if (caller) visible.orWhere('post.authorId = :caller', { caller: caller.id });
-        }),
-      );
-    }
-    return query;
+    return this.visibleTo(query, caller);
+  }
+
+  /**
+   * The one visibility rule of posts, under every list, count, single read, feed, calendar and sitemap: a post
+   * that is not Authorised is a draft, whatever its category, seen only by content staff and by its own author
+   * (a member's testimony awaiting review). Feeds and the visitors' caches ask as no one, so never hold drafts.
+   */
+  private visibleTo(query: SelectQueryBuilder<Post>, caller: AuthUser | undefined): SelectQueryBuilder<Post> {
+    if (can(caller, 'content:write')) return query;
+    return query.andWhere(
+      new Brackets((visible) => {
+        visible.where('post.status = :authorised', { authorised: PostStatus.Authorised });
+        if (caller) visible.orWhere('post.authorId = :caller', { caller: caller.id });
+      }),
+    );
   }
 
   /** A post's picture, category and author come in its list's own query (resolved from `JoinedPost`). */
