@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
 import type { AuthUser } from '../access/auth-user.js';
+import { keepAnotherAdmin } from '../access/last-admin.js';
 import type { Role } from '../access/permissions.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SignIn } from './entities/sign-in.entity.js';
@@ -18,6 +19,7 @@ const LIST: ListOptions = {
     email: 'user.email',
     country: 'user.country',
     role: 'user.role',
+    emailVerified: 'user.emailVerified',
     createdAt: 'user.createdAt',
   },
   defaultSort: { field: 'id', order: 'DESC' },
@@ -35,6 +37,7 @@ export class UsersService {
   private filtered(filter?: UserFilter | null) {
     const query = this.users.createQueryBuilder('user');
     if (filter?.role) query.andWhere('user.role = :role', { role: filter.role });
+    if (typeof filter?.emailVerified === 'boolean') query.andWhere('user.emailVerified = :verified', { verified: filter.emailVerified });
     if (filter?.email) query.andWhere('user.email = :email', { email: filter.email.trim().toLowerCase() });
     return applyListFilter(query, filter, LIST);
   }
@@ -57,16 +60,12 @@ export class UsersService {
     return this.users.findBy({ email: email.trim().toLowerCase() });
   }
 
-  /**
-   * Gives an account a role. The Admin rows are locked while deciding, so two admins demoting each other at once
-   * cannot leave nobody able to assign roles.
-   */
+  /** Gives an account a role; never the last Admin's away (`keepAnotherAdmin`, which also orders concurrent changes). */
   async setRole(id: number, role: Role, by: { actor: AuthUser; address: string }): Promise<User> {
     return this.users.manager.transaction(async (manager) => {
-      const admins: { id: number }[] = await manager.query(`SELECT id FROM users WHERE role = 'Admin' ORDER BY id FOR UPDATE`);
+      if (role !== 'Admin') await keepAnotherAdmin(manager, id, () => AppError.badInput('role', 'There must be at least one Admin'));
       const user = await manager.findOneBy(User, { id });
       if (!user) throw AppError.notFound('The member');
-      if (user.role === 'Admin' && role !== 'Admin' && admins.length === 1) throw AppError.badInput('role', 'There must be at least one Admin');
       if (user.role === role) return user;
       const detail = `${user.role} → ${role}`;
       user.role = role;
