@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { XMLParser } from 'fast-xml-parser';
 import ical from 'node-ical';
 import Parser from 'rss-parser';
+import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -82,6 +83,38 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     expect(events).toHaveLength(1);
     await t.http.get(`/events/${blogId}.ics`).expect(404);
     await t.http.get('/events/999999.ics').expect(404);
+  });
+
+  it('escapes line breaks and separators in the calendar’s name, PRODID and texts, so none becomes a line of its own', async () => {
+    // Stored before line breaks were refused on write (or written by hand): the calendar still escapes them.
+    const injected = 'Evt\r\nATTENDEE:mailto:x@evil\r\nX-INJ:1';
+    const [{ id }] = await t.db.query(`INSERT INTO posts (name, slug, body, excerpt, category_id, starts_at, location) VALUES ($1, 'injected', '<p>x</p>', 'x', 1, $2, $3) RETURNING id`, [
+      `${injected}\rX-CR:1\nX-LF:1`,
+      new Date(Date.now() + 2 * DAY),
+      `Hall\nX-LOC:1`,
+    ]);
+    const [{ name }] = await t.db.query(`SELECT name FROM site_settings`);
+    await t.db.query(`UPDATE site_settings SET name = $1`, [`Grace; Harbour, Church\r\nX-SITE:1\\`]);
+    // Written in SQL, past TypeORM: the calendars kept from the tests above are dropped by hand.
+    t.app.get(PublicReadCache).clear();
+    try {
+      for (const path of [`/events/${id}.ics`, '/events.ics']) {
+        const body = await text(path, /^text\/calendar/);
+        // RFC 5545 3.1: lines end in CRLF; no bare CR or LF anywhere, and no injected property at a line's start.
+        expect(body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+        const lines = body.replace(/\r\n[ \t]/g, '').split('\r\n');
+        expect(lines.filter((line) => /^(ATTENDEE|X-INJ|X-CR|X-LF|X-LOC|X-SITE)/.test(line))).toEqual([]);
+        expect(lines).toContain('PRODID:-//Grace\\; Harbour\\, Church\\nX-SITE:1\\\\//programs//EN');
+        const events = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+        expect(events.find((e) => e.uid === `program-${id}@site.test`)).toMatchObject({ summary: `${injected}\nX-CR:1\nX-LF:1`.replace(/\r\n/g, '\n'), location: 'Hall\nX-LOC:1' });
+      }
+      const one = (await text(`/events/${id}.ics`, /^text\/calendar/)).replace(/\r\n[ \t]/g, '').split('\r\n');
+      expect(one).toContain('X-WR-CALNAME:Evt\\nATTENDEE:mailto:x@evil\\nX-INJ:1\\nX-CR:1\\nX-LF:1');
+    } finally {
+      await t.db.query(`DELETE FROM posts WHERE id = $1`, [id]);
+      await t.db.query(`UPDATE site_settings SET name = $1`, [name]);
+      t.app.get(PublicReadCache).clear();
+    }
   });
 
   it('publishes RSS 2.0 of the blog and of video messages', async () => {

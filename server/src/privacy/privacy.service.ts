@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { AppError } from '../common/app-error.js';
 import { emailKeyPart } from '../common/rate-limit.js';
 import { MailService } from '../mail/mail.service.js';
-import { FORM_TABLES, readPersonalData, type PersonalData } from './personal-data.js';
+import { FORM_TABLES, readPersonalData, verifiedEmailOf, type PersonalData } from './personal-data.js';
 
 /** Who asked, from where: every export and erasure is on the audit trail. */
 export interface Requester {
@@ -33,7 +33,8 @@ export class PrivacyService {
   ) {}
 
   async ownData({ actor, address }: Requester): Promise<PersonalData> {
-    const data = await readPersonalData(this.dataSource.manager, actor.id, actor.email);
+    const manager = this.dataSource.manager;
+    const data = await readPersonalData(manager, actor.id, await verifiedEmailOf(manager, actor.id));
     await this.audit.record(actor, address, { action: 'export.own-data', recordKind: 'User', recordIds: [String(actor.id)] });
     return data;
   }
@@ -65,7 +66,7 @@ export class PrivacyService {
   /** The member erases their own account after giving their password again. */
   async eraseOwnAccount(password: string, { actor, address }: Requester): Promise<void> {
     const users = this.dataSource.getRepository(User);
-    const user = await users.findOne({ where: { id: actor.id }, select: { id: true, email: true, firstname: true, role: true, passwordHash: true } });
+    const user = await users.findOne({ where: { id: actor.id }, select: { id: true, email: true, emailVerified: true, firstname: true, role: true, passwordHash: true } });
     if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     await this.dataSource.transaction(async (manager) => {
@@ -79,20 +80,24 @@ export class PrivacyService {
         [user.id],
       );
       await manager.query(`UPDATE posts SET display_name = 'Anonymous' WHERE author_id = $1 AND category_id = 2`, [user.id]);
-      await this.eraseForms(manager, user.email);
+      // Forms sent with an address the member never proved may be someone else's: they stay with the church.
+      if (user.emailVerified) await this.eraseForms(manager, user.email);
       await manager.query(`UPDATE book_orders SET delivery_address = '' WHERE user_id = $1`, [user.id]);
       await manager.query(`DELETE FROM sign_ins WHERE user_id = $1`, [user.id]);
       await manager.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [user.id]);
+      await manager.query(`DELETE FROM email_verification_tokens WHERE user_id = $1`, [user.id]);
       await manager.query(`DELETE FROM rate_limit_counter WHERE strpos(key, $1) > 0`, [emailKeyPart(user.email)]);
       await manager.query(
         `UPDATE users SET email = $2, title = '', firstname = 'Former', lastname = 'member', gender = '', marital_status = '', phone = '',
                 country = '', state = '', city = '', address = '', role = 'Member', password_hash = $3,
+                email_verified = false, email_verified_at = NULL, pending_email = NULL,
                 token_version = token_version + 1, erased_at = now(), updated_at = now()
           WHERE id = $1`,
         [user.id, `erased-${user.id}@erased.invalid`, unusable],
       );
     });
-    await this.mail.forget(user.email);
+    // Mail to an unproved address may be a visitor's (the acknowledgement of a form, a pastor's reply): it stays too.
+    if (user.emailVerified) await this.mail.forget(user.email);
     this.logger.log(`account ${user.id} erased at its owner's request`);
     // Sent now, not queued: a queued message would keep the address in the database until it is sent.
     await this.mail

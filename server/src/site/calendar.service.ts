@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { type ICalCalendar } from 'ical-generator';
+import ical, { escape, type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
@@ -28,10 +28,15 @@ export class CalendarService {
     return new URL(this.config.publicUrl).hostname;
   }
 
+  /**
+   * ical-generator escapes events' texts, but writes the calendar's name (NAME, X-WR-CALNAME) and PRODID as given:
+   * both are TEXT, escaped here with its own `escape` (RFC 5545 3.3.11), so a line break in a program's or the
+   * site's name can never start a property of its own.
+   */
   private calendar(settings: SiteSettings, name: string): ICalCalendar {
     return ical({
-      name,
-      prodId: { company: settings.name || this.host, product: 'programs', language: 'EN' },
+      name: escape(name, false),
+      prodId: { company: escape(settings.name || this.host, false), product: 'programs', language: 'EN' },
       url: absoluteUrl(this.config, '/programs'),
       timezone: { name: LONDON, generator: getVtimezoneComponent },
       ttl: 60 * 60,
