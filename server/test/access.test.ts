@@ -24,6 +24,7 @@ const SIGNED_IN_GRAPHQL = new Set([
   'Query.mySignIns',
   'Mutation.captureBookOrder',
   'Mutation.captureDonation',
+  'Mutation.changeEmail',
   'Mutation.changePassword',
   'Mutation.changePrayerPrivacy',
   'Mutation.closePrayerRequest',
@@ -35,6 +36,7 @@ const SIGNED_IN_GRAPHQL = new Set([
   'Mutation.deletePost',
   'Mutation.logout',
   'Mutation.renewPrayerRequest',
+  'Mutation.sendVerificationEmail',
   'Mutation.updatePost',
   'Mutation.withdrawConsent',
   // Regular gifts: a member's own, checked in the service.

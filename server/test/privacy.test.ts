@@ -30,6 +30,31 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     return checkout.id as string;
   };
 
+  /** Where in the database a text is held: every text-like column of every table we keep (PayPal's stand-in keeps its own records, as PayPal would). */
+  const whereHeld = async (needles: string[]): Promise<string[]> => {
+    const columns: { table_schema: string; table_name: string; column_name: string }[] = await t.db.query(
+      `SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+        WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema', 'paypal_emulator')
+          AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+    );
+    const found: string[] = [];
+    for (const { table_schema, table_name, column_name } of columns) {
+      for (const needle of needles) {
+        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), lower($1)) > 0`, [needle]);
+        if (n) found.push(`${table_schema}.${table_name}.${column_name} holds ${needle}`);
+      }
+    }
+    return found;
+  };
+
+  /** Opens the confirmation link mailed to the address on registration, as its owner would. */
+  const confirmAddress = async (email: string) => {
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Confirm your e-mail address');
+    const token = /\/verify-email\?token=([\w-]+)/.exec(mail.text)![1];
+    expect((await t.gql('mutation($token: String!) { verifyEmail(token: $token) }', { token })).data).toEqual({ verifyEmail: true });
+  };
+
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await startTestApp({ SMTP_URL: smtp.url });
@@ -106,6 +131,7 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
 
   it('erases an account on its owner’s password: no sign-in, the address nowhere, the gifts kept without them', async () => {
     const member = await t.member({ firstname: 'Zebedee', lastname: 'Erasable', phone: '+44 7700 900321' });
+    await confirmAddress(member.email);
     await ok(t, 'mutation { createPrayerRequest(title: "Private burden", body: "Only for pastors") { id } }', {}, member.token);
     await testimony(member.token, 'Kept testimony', 'FullName');
     await t.http.post('/api/question').set('x-forwarded-for', '198.51.100.77').send({ email: member.email, question: 'Asked before joining' }).expect(201);
@@ -124,21 +150,36 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(kept.author).toEqual({ firstname: 'Anonymous', lastname: '' });
     await smtp.waitFor((mail) => mail.to.includes(member.email) && mail.subject === 'Your account has been deleted');
 
-    // Every text-like column of every table we keep (PayPal's stand-in keeps its own records, as PayPal would).
-    const columns: { table_schema: string; table_name: string; column_name: string }[] = await t.db.query(
-      `SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
-         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-        WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema', 'paypal_emulator')
-          AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
-    );
-    const found: string[] = [];
-    for (const { table_schema, table_name, column_name } of columns) {
-      for (const needle of [member.email, 'Erasable', '900321']) {
-        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), lower($1)) > 0`, [needle]);
-        if (n) found.push(`${table_schema}.${table_name}.${column_name} holds ${needle}`);
-      }
+    expect(await whereHeld([member.email, 'Erasable', '900321'])).toEqual([]);
+  });
+
+  it('keeps a visitor’s counselling request out of the export and the erasure of whoever registers her address unconfirmed', async () => {
+    const pastor = await withRole('Pastor');
+    const description = 'I am struggling with depression and need someone to talk to';
+    const sent = (
+      await t.gql('mutation($d: String!) { createCounsellingRequest(name: "Victoria", email: "victoria@example.com", phone: "07700 900444", description: $d) { id } }', { d: description })
+    ).data;
+    const inPastorsList = async () =>
+      (await ok(t, '{ allCareRequests(perPage: 100, filter: { kind: CounsellingRequest }) { recordId message requesterPhone } }', {}, pastor.token)).allCareRequests.find(
+        (r: { recordId: string }) => r.recordId === sent.createCounsellingRequest.id,
+      );
+    // The address as the impostor types it; stored lower-cased, it is hers all the same.
+    const impostor = await t.member({ email: ' Victoria@Example.COM ', firstname: 'Imogen', lastname: 'Impostor', phone: '+44 7700 900555' });
+    const other = await t.member();
+
+    for (const token of [impostor.token, other.token]) {
+      const data = JSON.parse((await ok(t, '{ exportMyData }', {}, token)).exportMyData);
+      expect(data.formsSent).toEqual([]);
+      expect(JSON.stringify(data)).not.toMatch(/depression|900444/);
     }
-    expect(found).toEqual([]);
+    const page = await t.http.get('/api/me/export?format=html').set(bearer(impostor.token)).expect(200);
+    expect(page.text).not.toContain('depression');
+
+    await ok(t, 'mutation($p: String!) { deleteMyAccount(password: $p) }', { p: impostor.password }, impostor.token);
+    expect(await inPastorsList()).toMatchObject({ message: description, requesterPhone: '07700 900444' });
+    // The request is where the pastors read it and nowhere else; the impostor's own details are gone.
+    expect(await whereHeld(['struggling with depression'])).toEqual(['public.counselling_requests.description holds struggling with depression']);
+    expect(await whereHeld(['Impostor', '900555'])).toEqual([]);
   });
 
   it('records staff reads of care records and role changes on a trail nobody can change', async () => {

@@ -10,6 +10,9 @@ import { MailModule } from '../mail/mail.module.js';
 import { JwtAuthGuard } from './auth.guard.js';
 import { AuthResolver } from './auth.resolver.js';
 import { AuthService, JWT_ISSUER } from './auth.service.js';
+import { EmailVerificationResolver } from './email-verification.resolver.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { EmailVerificationToken } from './entities/email-verification-token.entity.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
@@ -19,7 +22,7 @@ import { UsersService } from './users.service.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, PasswordResetToken, SignIn]),
+    TypeOrmModule.forFeature([User, PasswordResetToken, EmailVerificationToken, SignIn]),
     MailModule,
     AuditModule,
     PassportModule,
@@ -37,6 +40,8 @@ import { UsersService } from './users.service.js';
     UsersService,
     UserLoader,
     AuthResolver,
+    EmailVerificationService,
+    EmailVerificationResolver,
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
@@ -16,6 +15,8 @@ import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from '
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { hashLinkToken, newLinkToken } from './link-token.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 
 export interface JwtPayload {
@@ -58,8 +59,6 @@ interface ResetRequest {
 export const NOT_AUTHORISED = 'You are not authorised to access this page';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');
@@ -72,6 +71,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly limits: RateLimitService,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
+    private readonly verification: EmailVerificationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,6 +90,7 @@ export class AuthService implements OnApplicationBootstrap {
       throw error;
     }
     this.logger.log(`member ${user.id} registered`);
+    await this.verification.sendAfterRegistration(user);
     return user;
   }
 
@@ -177,8 +178,8 @@ export class AuthService implements OnApplicationBootstrap {
     if (!user) return;
     const sent = await this.limits.hit(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowSeconds);
     if (sent > RESET_MAILS_PER_ACCOUNT.limit) return;
-    const token = randomBytes(32).toString('base64url');
-    await this.resetTokens.insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const { token, tokenHash } = newLinkToken();
+    await this.resetTokens.insert({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
     const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.mail.queue(passwordResetMail(user, link));
   }
@@ -188,7 +189,7 @@ export class AuthService implements OnApplicationBootstrap {
     const passwordHash = await hashPassword(input.newPassword);
     await this.dataSource.transaction(async (manager) => {
       const token = await manager.findOne(PasswordResetToken, {
-        where: { tokenHash: sha256(input.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        where: { tokenHash: hashLinkToken(input.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
         lock: { mode: 'pessimistic_write' },
       });
       if (!token || (input.userId !== undefined && input.userId !== null && input.userId !== '' && Number(input.userId) !== token.userId)) {

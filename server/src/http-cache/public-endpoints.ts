@@ -38,6 +38,7 @@ export const PUBLIC_GRAPHQL = new Set([
   'Mutation.adminLogin',
   'Mutation.sendResetToken',
   'Mutation.resetPassword',
+  'Mutation.verifyEmail',
   'Query.Post',
   'Query.allPosts',
   'Query._allPostsMeta',

@@ -33,3 +33,37 @@ export function passwordResetMail(user: { email: string; firstname: string }, li
     ].join('\n'),
   };
 }
+
+/** The link that proves an address is the member's: sent on registration, on request, and to a new address. */
+export function emailConfirmationMail(to: string, firstname: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your e-mail address',
+    text: [
+      `Dear ${firstname},`,
+      '',
+      'Please confirm that this e-mail address belongs to you: open this link within 24 hours and press the button on the page.',
+      '',
+      link,
+      '',
+      'If you did not create an account with us or ask to use this address, do not open the link. Ignore this message and nothing changes.',
+    ].join('\n'),
+  };
+}
+
+/** Tells the old address that the account now uses another: the owner learns of a change they did not make. */
+export function emailChangedMail(to: string, firstname: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your e-mail address has been changed',
+    text: [
+      `Dear ${firstname},`,
+      '',
+      'The e-mail address of your account has just been changed, and confirmed from the new address. From now on you sign in with the new address and we write to it.',
+      '',
+      'If you did not do this, please contact us straight away:',
+      '',
+      `${publicUrl}/contact-us`,
+    ].join('\n'),
+  };
+}

@@ -23,14 +23,24 @@ export const FORM_TABLES = {
 } as const;
 
 /**
- * Reads one person's records straight from the tables, each kind in one query, with the column names of the
- * export. Never another person's: every query is keyed by their account id or their e-mail address.
+ * The address whose forms belong with an account: its own, once verified. Anyone can type any address into a
+ * form, so until the owner proves the address is theirs, its forms are neither exported nor erased with the account.
  */
-export async function readPersonalData(manager: EntityManager, userId: number | null, email: string): Promise<PersonalData> {
+export async function verifiedEmailOf(manager: EntityManager, userId: number): Promise<string | null> {
+  const [user] = await manager.query<{ email: string; email_verified: boolean }[]>('SELECT email, email_verified FROM users WHERE id = $1', [userId]);
+  return user?.email_verified ? user.email : null;
+}
+
+/**
+ * Reads one person's records straight from the tables, each kind in one query, with the column names of the
+ * export. Never another person's: every query is keyed by their account id or by `formsEmail`, an address they
+ * proved (`verifiedEmailOf`) or staff checked (a subject access request); null leaves the forms out.
+ */
+export async function readPersonalData(manager: EntityManager, userId: number | null, formsEmail: string | null): Promise<PersonalData> {
   const byUser = async (sql: string) => (userId === null ? [] : await manager.query<Record<string, unknown>[]>(sql, [userId]));
   const [profile] = await byUser(
-    `SELECT id, title, firstname, lastname, gender, marital_status AS "maritalStatus", phone, email, country, state, city, address, role,
-            created_at AS "createdAt", last_sign_in_at AS "lastSignInAt" FROM users WHERE id = $1`,
+    `SELECT id, title, firstname, lastname, gender, marital_status AS "maritalStatus", phone, email, email_verified AS "emailVerified",
+            email_verified_at AS "emailVerifiedAt", pending_email AS "pendingEmail", country, state, city, address, role, created_at AS "createdAt", last_sign_in_at AS "lastSignInAt" FROM users WHERE id = $1`,
   );
   const prayerRequests = await byUser(
     `SELECT p.id, p.title, p.body, p.status, p.privacy, p.wall_name AS "wallName", p.wall_status AS "wallStatus", p.prayed_count AS "prayedCount",
@@ -62,8 +72,8 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
   );
   const signIns = await byUser(`SELECT at, address FROM sign_ins WHERE user_id = $1 ORDER BY at DESC, id DESC`);
   const formsSent: Record<string, unknown>[] = [];
-  for (const [table, form] of Object.entries(FORM_TABLES)) {
-    const rows = await manager.query<Record<string, unknown>[]>(`SELECT * FROM ${table} WHERE lower(email) = lower($1) ORDER BY created_at, id`, [email]);
+  for (const [table, form] of formsEmail === null ? [] : Object.entries(FORM_TABLES)) {
+    const rows = await manager.query<Record<string, unknown>[]>(`SELECT * FROM ${table} WHERE lower(email) = lower($1) ORDER BY created_at, id`, [formsEmail]);
     // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
     formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form, ...row })));
   }

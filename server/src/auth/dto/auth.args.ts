@@ -142,6 +142,32 @@ export class ChangePasswordArgs {
   newPassword: string;
 }
 
+@ArgsType()
+export class VerifyEmailArgs {
+  @Field({ description: 'The token of the link mailed to the address.' })
+  @IsString()
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200)
+  token: string;
+}
+
+/** `changeEmail(email, password)`: the new address, and the password again (a left-open session is not enough). */
+@ArgsType()
+export class ChangeEmailArgs {
+  @Field()
+  @Transform(lowerTrim)
+  @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @IsNotEmpty({ message: 'email is required' })
+  email: string;
+
+  @Field()
+  @IsString({ message: 'password is required' })
+  @IsNotEmpty({ message: 'password is required' })
+  @MaxLength(PASSWORD_RULES.max)
+  password: string;
+}
+
 @ObjectType()
 export class AuthPayload {
   @Field()

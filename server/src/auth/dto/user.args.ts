@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { ROLES, type Role } from '../../access/permissions.js';
 import { UserRole } from '../entities/user.entity.js';
@@ -16,6 +16,11 @@ export class UserFilter extends ListFilterInput {
   @IsString()
   @MaxLength(254)
   email?: string;
+
+  @Field({ nullable: true, description: 'Only accounts whose address is (or is not yet) verified.' })
+  @IsOptional()
+  @IsBoolean()
+  emailVerified?: boolean;
 }
 
 @ArgsType()

@@ -47,6 +47,23 @@ export class User {
   @Column({ length: 254 })
   email: string;
 
+  /**
+   * Whether the owner has proved the address is theirs (opened the link mailed to it, or staff marked it). Until
+   * then, forms anyone sent with this address are neither in the account's export nor touched by its erasure.
+   */
+  @Field()
+  @Column({ name: 'email_verified', default: false })
+  emailVerified: boolean;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** A new address waiting for its link to be opened; the account keeps `email` (and signs in with it) until then. */
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true })
+  pendingEmail: string | null;
+
   @HideField()
   @Column({ name: 'password_hash', select: false })
   passwordHash: string;

@@ -1,0 +1,42 @@
+import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../access/auth-user.js';
+import { Can, CurrentUser, Public } from '../access/decorators.js';
+import { ClientIp } from '../common/decorators.js';
+import { toId } from '../common/list.js';
+import { RateLimit } from '../common/rate-limit.js';
+import { ChangeEmailArgs, VerifyEmailArgs } from './dto/auth.args.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { User } from './entities/user.entity.js';
+
+export const CONFIRMATIONS_PER_ADDRESS = { limit: 30, windowSeconds: 60 * 60 };
+
+/** Proving an address: the link's confirmation, a new link, a new address, and staff vouching for one. */
+@Resolver(() => User)
+export class EmailVerificationResolver {
+  constructor(private readonly verification: EmailVerificationService) {}
+
+  @Public()
+  @RateLimit('verify-email', CONFIRMATIONS_PER_ADDRESS.limit, CONFIRMATIONS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Boolean, { description: 'Confirms the address a link was mailed to, from the token alone; each link works once, for 24 hours.' })
+  async verifyEmail(@Args() { token }: VerifyEmailArgs): Promise<boolean> {
+    await this.verification.confirm(token);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Mails a new link to the address waiting for confirmation (the new one during a change); a few an hour.' })
+  async sendVerificationEmail(@CurrentUser() caller: AuthUser): Promise<boolean> {
+    await this.verification.resend(caller);
+    return true;
+  }
+
+  @Mutation(() => User, { description: 'Asks to use another address: it is kept as `pendingEmail` and replaces `email` when its link is opened.' })
+  changeEmail(@CurrentUser() caller: AuthUser, @Args() input: ChangeEmailArgs): Promise<User> {
+    return this.verification.requestChange(caller, input);
+  }
+
+  @Can('members:manage')
+  @Mutation(() => User, { description: "Staff vouch for an account's current address; recorded on the audit trail." })
+  markEmailVerified(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args('id', { type: () => ID }) id: string): Promise<User> {
+    return this.verification.markVerified(toId(id), { actor: caller, address });
+  }
+}
