@@ -101,6 +101,21 @@ describe('bad input', () => {
     expect(log.join('')).not.toMatch(FAILURE_IN_LOG);
   });
 
+  it('answers an unexpected failure 500 INTERNAL_SERVER_ERROR without detail, on GraphQL as on the legacy API, and logs it', async () => {
+    // A table gone from under the app is a failure no caller caused and no upstream service answered.
+    await t.db.query('ALTER TABLE videos RENAME TO videos_moved_away');
+    try {
+      const legacy = await t.http.get('/api/all-videos').set('authorization', `Bearer ${admin}`);
+      expect({ status: legacy.status, body: legacy.body }).toEqual({ status: 500, body: { errors: [{ msg: 'Something went wrong on our side. Please try again.', path: '' }], code: 'INTERNAL_SERVER_ERROR' } });
+      const graphql = await t.gql('{ allVideos { id } }', {}, admin);
+      expect(graphql.errors[0]).toMatchObject({ message: 'Something went wrong on our side. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      expect(JSON.stringify([legacy.body, graphql])).not.toMatch(/videos|relation|SQL/);
+    } finally {
+      await t.db.query('ALTER TABLE videos_moved_away RENAME TO videos');
+    }
+    expect(log.join('')).toMatch(/relation "videos" does not exist/);
+  });
+
   it('answers 400 to bad ids in every REST path that takes one', async () => {
     const routes = apiRoutes(t).filter((route) => /:(id|\w+Id)\b/.test(route));
     expect(routes).toEqual(expect.arrayContaining(['GET /api/all-posts-by-category/:id', 'DELETE /api/delete-post/:id']));

@@ -211,6 +211,17 @@ describe('pastoral care: staff roles, the care inbox, prayer privacy and the wal
       expect((await t.gql(list, {}, member.token)).errors[0].extensions.code).toBe('FORBIDDEN');
       const badId = await t.gql('{ CareRequest(id: "Nothing-1") { id } }', {}, staff.Pastor.token);
       expect(badId.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      // Names every JavaScript object has are not kinds of request.
+      for (const id of ['constructor-1', 'toString-1', 'hasOwnProperty-2', 'valueOf-3']) {
+        for (const document of [
+          'mutation($id: ID!) { addCareNote(id: $id, body: "A note") { id } }',
+          'mutation($id: ID!) { updateCareRequest(id: $id, status: InProgress) { id } }',
+          'query($id: ID!) { CareRequest(id: $id) { id } }',
+        ]) {
+          const refused = await t.gql(document, { id }, staff.Pastor.token);
+          expect({ id, document, error: refused.errors?.[0] }).toEqual({ id, document, error: expect.objectContaining({ message: expect.stringMatching(/^id must be a care request id/), extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'id' }) }) });
+        }
+      }
     });
 
     it('assigns with an e-mailed link, keeps a timeline, and replies to the member by e-mail and on their page', async () => {

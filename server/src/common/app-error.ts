@@ -7,6 +7,9 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYMENT_FAILED: 402,
   TOO_MANY_REQUESTS: 429,
+  /** A failure of ours that no caller caused: a bug, or a table or disk gone. */
+  INTERNAL_SERVER_ERROR: 500,
+  /** An upstream service (PayPal) failed or did not answer. */
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;

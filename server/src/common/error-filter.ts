@@ -18,7 +18,7 @@ export function toAppError(error: unknown): AppError | undefined {
     const raw = typeof response === 'object' && response !== null && 'message' in response ? response.message : error.message;
     const message = Array.isArray(raw) ? String(raw[0]) : String(raw);
     if (status === 413) return AppError.badInput('image', 'The file is too large');
-    return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_USER_INPUT'), message);
+    return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT'), message);
   }
   if (isDatabaseUnavailable(error)) return AppError.serviceUnavailable();
   return undefined;
@@ -43,8 +43,9 @@ export class AppExceptionFilter implements ExceptionFilter {
     if (!known) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     // One line, no stack: an outage fails every request the same way. The driver's message holds no user data.
     else if (known.code === 'SERVICE_UNAVAILABLE' && exception instanceof Error) this.logger.warn(`database unavailable: ${exception.message}`);
-    const error = known ?? new AppError('BAD_GATEWAY', 'Something went wrong on our side. Please try again.');
-    const status = known ? error.status : 500;
+    // Unexpected is ours, never a gateway's: BAD_GATEWAY stays for an upstream service (PayPal) that failed.
+    const error = known ?? new AppError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side. Please try again.');
+    const status = error.status;
 
     if (host.getType<string>() === 'graphql') {
       return toGraphQLError(error);
