@@ -61,6 +61,23 @@ describe('sign-in and reset limits that cannot be bypassed or turned against the
     await t.http.post('/api/login').set('x-forwarded-for', '10.55.0.2').send({ email: owner.email, password: owner.password }).expect(200);
   });
 
+  it('counts wrong passwords given to change the password or erase the account, and past the limit refuses even the right one', async () => {
+    const CHANGE = 'mutation($current: String!) { changePassword(currentPassword: $current, newPassword: "a-brand-new-password") }';
+    const ERASE = 'mutation($current: String!) { deleteMyAccount(password: $current) }';
+    for (const [document, field] of [[CHANGE, 'currentPassword'], [ERASE, 'password']]) {
+      const member = await t.member();
+      // In parallel, as someone holding a stolen session would guess: the limit holds all the same.
+      const guesses = await Promise.all(Array.from({ length: 15 }, (_, n) => t.gql(document, { current: `guess-${n}` }, member.token)));
+      const codes = guesses.map((answer) => answer.errors?.[0]?.extensions?.code);
+      expect({ document, refused: codes.filter((code) => code === 'TOO_MANY_REQUESTS').length, wrong: codes.filter((code) => code === 'BAD_USER_INPUT').length }).toEqual({ document, refused: 5, wrong: 10 });
+      expect(guesses.find((answer) => answer.errors[0].extensions.code === 'BAD_USER_INPUT')!.errors[0].extensions.field).toBe(field);
+      const right = await t.gql(document, { current: member.password }, member.token);
+      expect(right.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+      // Nothing changed: the account is there, with its password.
+      await t.http.post('/api/login').set('x-forwarded-for', '10.66.0.1').send({ email: member.email, password: member.password }).expect(200);
+    }
+  });
+
   it('checks at most the limit of passwords when guesses arrive in parallel', async () => {
     const owner = await register();
     const answers = await Promise.all(

@@ -17,7 +17,7 @@ import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { hashLinkToken, newLinkToken } from './link-token.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
+import { DUMMY_HASH, hashPassword, recheckPassword, verifyPassword } from './password.js';
 
 export interface JwtPayload {
   sub: number;
@@ -204,7 +204,7 @@ export class AuthService implements OnApplicationBootstrap {
   /** Changes the caller's password after checking the current one; other sessions end, this one gets a new token. */
   async changePassword(caller: AuthUser, input: ChangePasswordArgs): Promise<string> {
     const user = await this.users.findOne({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
-    if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (!(await recheckPassword(this.limits, caller.id, user?.passwordHash, input.currentPassword))) {
       throw AppError.badInput('currentPassword', 'The current password is not correct');
     }
     await this.users.update({ id: caller.id }, { passwordHash: await hashPassword(input.newPassword) });

@@ -5,9 +5,9 @@ import type { AuthUser } from '../access/auth-user.js';
 import { keepAnotherAdmin } from '../access/last-admin.js';
 import { AuditService } from '../audit/audit.service.js';
 import { User } from '../auth/entities/user.entity.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, recheckPassword } from '../auth/password.js';
 import { AppError } from '../common/app-error.js';
-import { emailKeyPart } from '../common/rate-limit.js';
+import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { MailService } from '../mail/mail.service.js';
 import { FORM_TABLES, readPersonalData, verifiedEmailOf, type PersonalData } from './personal-data.js';
 
@@ -30,6 +30,7 @@ export class PrivacyService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly limits: RateLimitService,
   ) {}
 
   async ownData({ actor, address }: Requester): Promise<PersonalData> {
@@ -67,7 +68,7 @@ export class PrivacyService {
   async eraseOwnAccount(password: string, { actor, address }: Requester): Promise<void> {
     const users = this.dataSource.getRepository(User);
     const user = await users.findOne({ where: { id: actor.id }, select: { id: true, email: true, emailVerified: true, firstname: true, role: true, passwordHash: true } });
-    if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
+    if (!user || !(await recheckPassword(this.limits, actor.id, user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     await this.dataSource.transaction(async (manager) => {
       await keepAnotherAdmin(manager, user.id, () => AppError.badInput('password', 'The last Admin cannot delete their account: make someone else Admin first'));
