@@ -55,7 +55,14 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Sends now; throws when the server refuses, so the queue retries. */
   async deliver(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+    // Addresses as objects, which nodemailer takes whole: a string it parses, and `"a,b"@x` would become two.
+    const { to, replyTo, ...content } = message;
+    const info = await this.transport.sendMail({
+      from: this.config.mailFrom,
+      ...content,
+      to: { name: '', address: to },
+      ...(replyTo && { replyTo: { name: '', address: replyTo } }),
+    });
     if (this.config.smtpUrl) {
       this.logger.log(`sent "${message.subject}"`);
       return;

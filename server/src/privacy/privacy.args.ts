@@ -1,6 +1,7 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EmailAddress } from '../common/email-address.js';
 import { lowerTrim } from '../common/fields.js';
 
 @ArgsType()
@@ -17,7 +18,7 @@ export class EmailArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254, { message: 'email must be at most 254 characters' })
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @EmailAddress('email must be a valid e-mail address')
   @IsNotEmpty({ message: 'email is required' })
   email: string;
 }

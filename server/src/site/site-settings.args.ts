@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Float, InputType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { trim } from '../common/fields.js';
+import { ArrayMaxSize, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { EmailAddress } from '../common/email-address.js';
+import { SingleLine, trim } from '../common/fields.js';
 import { SOCIAL_NETWORKS, WEEKDAYS } from './site-settings.entity.js';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -13,11 +14,12 @@ export class ContactEmailInput {
   @Transform(trim)
   @IsNotEmpty({ message: 'each e-mail needs a label' })
   @MaxLength(60)
+  @SingleLine()
   label: string;
 
   @Field()
   @Transform(trim)
-  @IsEmail({}, { message: 'each e-mail address must be an e-mail address' })
+  @EmailAddress('each e-mail address must be an e-mail address')
   @MaxLength(200)
   address: string;
 }
@@ -32,6 +34,7 @@ export class SocialLinkInput {
   @Transform(trim)
   @IsNotEmpty({ message: 'each social link needs a label' })
   @MaxLength(60)
+  @SingleLine()
   label: string;
 
   @Field()
@@ -47,12 +50,14 @@ export class ServiceTimeInput {
   @Transform(trim)
   @IsNotEmpty({ message: 'each service needs a name' })
   @MaxLength(100)
+  @SingleLine()
   name: string;
 
   @Field()
   @Transform(trim)
   @IsNotEmpty({ message: 'each service needs a time' })
   @MaxLength(100)
+  @SingleLine()
   when: string;
 }
 
@@ -66,6 +71,7 @@ export class ScheduleEntryInput {
   @Transform(trim)
   @IsNotEmpty({ message: 'each schedule entry needs an activity' })
   @MaxLength(100)
+  @SingleLine()
   activity: string;
 
   @Field()
@@ -83,11 +89,13 @@ export class PastorInput {
   @Transform(trim)
   @IsNotEmpty({ message: 'each pastor needs a name' })
   @MaxLength(100)
+  @SingleLine()
   name: string;
 
   @Field()
   @Transform(trim)
   @MaxLength(100)
+  @SingleLine()
   role: string;
 
   @Field()
@@ -98,6 +106,7 @@ export class PastorInput {
   @Field()
   @Transform(trim)
   @MaxLength(200)
+  @SingleLine()
   photoAlt: string;
 
   @Field()
@@ -107,6 +116,8 @@ export class PastorInput {
 }
 
 const text = (max: number) => applyDecorators(IsOptional(), Transform(trim), IsString(), MaxLength(max, { message: `$property must be at most ${max} characters` }));
+/** Optional text on one line: the site's name, its address, its times. */
+const line = (max: number) => applyDecorators(text(max), SingleLine());
 const list = <T>(type: () => new () => T, max: number) =>
   applyDecorators(Field(() => [type()], { nullable: true }), IsOptional(), ArrayMaxSize(max, { message: `$property may hold at most ${max} entries` }), ValidateNested({ each: true }), Type(type));
 
@@ -114,16 +125,16 @@ const list = <T>(type: () => new () => T, max: number) =>
 @ArgsType()
 export class UpdateSiteSettingsArgs {
   @Field({ nullable: true, description: 'Organisation name' })
-  @text(200)
+  @line(200)
   @IsNotEmpty({ message: 'name cannot be empty' })
   name?: string;
 
   @Field({ nullable: true })
-  @text(60)
+  @line(60)
   shortName?: string;
 
   @Field({ nullable: true })
-  @text(300)
+  @line(300)
   tagline?: string;
 
   @Field({ nullable: true })
@@ -131,7 +142,7 @@ export class UpdateSiteSettingsArgs {
   description?: string;
 
   @Field({ nullable: true })
-  @text(20)
+  @line(20)
   @Matches(/^(\d{6,8}(-\d)?)?$/, { message: 'charityNumber must be a registered charity number, e.g. 1234567' })
   charityNumber?: string;
 
@@ -140,14 +151,15 @@ export class UpdateSiteSettingsArgs {
   @ArrayMaxSize(6)
   @IsString({ each: true })
   @MaxLength(100, { each: true })
+  @SingleLine({ each: true })
   addressLines?: string[];
 
   @Field({ nullable: true })
-  @text(10)
+  @line(10)
   postcode?: string;
 
   @Field({ nullable: true, description: 'A UK number; checked, and answered as phoneUri' })
-  @text(30)
+  @line(30)
   phone?: string;
 
   @list(() => ContactEmailInput, 5)
@@ -174,7 +186,7 @@ export class UpdateSiteSettingsArgs {
   serviceTimes?: ServiceTimeInput[];
 
   @Field({ nullable: true })
-  @text(200)
+  @line(200)
   doorsOpen?: string;
 
   @list(() => ScheduleEntryInput, 30)

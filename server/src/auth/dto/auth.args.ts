@@ -1,7 +1,8 @@
 import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { lowerTrim, trim } from '../../common/fields.js';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { EmailAddress } from '../../common/email-address.js';
 import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity.js';
 
 
@@ -18,12 +19,14 @@ export class RegisterArgs {
   @Transform(trim)
   @IsNotEmpty({ message: 'firstname is required' })
   @MaxLength(100)
+  @SingleLine()
   firstname: string;
 
   @Field()
   @Transform(trim)
   @IsNotEmpty({ message: 'lastname is required' })
   @MaxLength(100)
+  @SingleLine()
   lastname: string;
 
   @Field()
@@ -43,7 +46,7 @@ export class RegisterArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @EmailAddress('email must be a valid e-mail address')
   @IsNotEmpty({ message: 'email is required' })
   email: string;
 
@@ -58,6 +61,7 @@ export class RegisterArgs {
   @Transform(trim)
   @IsString()
   @MaxLength(100)
+  @SingleLine()
   country?: string;
 
   @Field({ nullable: true })
@@ -65,6 +69,7 @@ export class RegisterArgs {
   @Transform(trim)
   @IsString()
   @MaxLength(100)
+  @SingleLine()
   state?: string;
 
   @Field({ nullable: true })
@@ -72,6 +77,7 @@ export class RegisterArgs {
   @Transform(trim)
   @IsString()
   @MaxLength(100)
+  @SingleLine()
   city?: string;
 
   @Field({ nullable: true })
@@ -102,7 +108,7 @@ export class LoginArgs {
 export class SendResetTokenArgs {
   @Field()
   @Transform(lowerTrim)
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @EmailAddress('email must be a valid e-mail address')
   @MaxLength(254)
   email: string;
 }
@@ -157,7 +163,7 @@ export class ChangeEmailArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @EmailAddress('email must be a valid e-mail address')
   @IsNotEmpty({ message: 'email is required' })
   email: string;
 

@@ -1,7 +1,8 @@
 import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { lowerTrim, trim } from '../../common/fields.js';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { EmailAddress } from '../../common/email-address.js';
 import { CONTACT_REASONS } from '../entities/contact-enquiry.entity.js';
 
 // class-validator runs a property's checks bottom-up and stops at the first failure, so the
@@ -25,7 +26,7 @@ class SenderEmailArgs extends HoneypotArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254, { message: 'email must be at most 254 characters' })
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @EmailAddress('email must be a valid e-mail address')
   @IsString({ message: 'email must be a valid e-mail address' })
   @IsNotEmpty({ message: 'email is required' })
   email: string;
@@ -35,6 +36,7 @@ class SenderEmailArgs extends HoneypotArgs {
 class SenderArgs extends SenderEmailArgs {
   @Field()
   @Transform(trim)
+  @SingleLine()
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   @IsString({ message: 'name must be text' })
   @IsNotEmpty({ message: 'name is required' })
