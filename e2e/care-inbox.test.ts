@@ -3,20 +3,28 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpServer } from '../server/test/support/smtp.ts';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql, seriousViolations } from './web-helpers.ts';
+import { createMember, graphql, logIn, seriousViolations, type Member } from './web-helpers.ts';
 
-/** The demo staff accounts (SEED_DEMO) sign in with the admin's password. */
-const PASTOR = { email: 'pastor@example.org', password: ADMIN.password, name: 'Grace Adeyemi' };
-const EDITOR = { email: 'editor@example.org', password: ADMIN.password };
+/** A member the admin gives a staff role, as on a live site (production seeds no demo staff accounts). */
+async function staffMember(baseUrl: string, firstname: string, role: string): Promise<Member & { name: string }> {
+  const member = await createMember(baseUrl, firstname);
+  const admin = await logIn(baseUrl, ADMIN.email, ADMIN.password);
+  await graphql(baseUrl, 'mutation ($id: ID!, $role: Role) { updateUser(id: $id, role: $role) { id } }', { id: member.user.id, role }, admin.token);
+  return { ...member, name: `${firstname} Tester` };
+}
 
 describe('the care inbox in the console', () => {
   let site: Site;
   let browser: Browser;
   let mailbox: Awaited<ReturnType<typeof startSmtpServer>>;
+  let PASTOR: Member & { name: string };
+  let EDITOR: Member;
 
   before(async () => {
     mailbox = await startSmtpServer();
     site = await startSite({ SMTP_URL: mailbox.url, SEED_DEMO: 'true' });
+    PASTOR = await staffMember(site.baseUrl, 'Grace', 'Pastor');
+    EDITOR = await staffMember(site.baseUrl, 'Ruth', 'Editor');
     browser = await launchBrowser();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { startTestApp, TestApp } from './support/test-app.js';
+import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
 
 describe('demo content of a fresh install', () => {
   let t: TestApp;
@@ -68,6 +68,15 @@ describe('demo content of a fresh install', () => {
 
     const pending = await t.gql('{ allPosts(filter: { categoryId: 2, status: UnAuthorised }) { name } }', {}, await t.adminToken());
     expect(pending.data.allPosts.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('seeds a staff account per role that signs in with the demo staff password the README gives, never the admin’s', async () => {
+    const accounts = { 'pastor@example.org': 'Pastor', 'prayer@example.org': 'PrayerTeam', 'editor@example.org': 'Editor', 'finance@example.org': 'Finance' };
+    for (const [email, role] of Object.entries(accounts)) {
+      const signedIn = await t.http.post('/api/admin-login').send({ email, password: 'demo-staff-password' }).expect(200);
+      expect(signedIn.body.users.role).toBe(role);
+      expect((await t.http.post('/api/admin-login').send({ email, password: ADMIN.password })).status).not.toBe(200);
+    }
   });
 
   it('seeds once: a restart on the same database adds nothing', async () => {

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CREATE_BOOK_ORDER, addBooks, ok } from './support/commerce.js';
-import { startTestApp, TestApp } from './support/test-app.js';
+import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
 
 const KINDS = [
   { type: 'ContactEnquiry', plural: 'ContactEnquiries', table: 'contact_enquiries' },
@@ -163,5 +163,63 @@ describe('the production stack in docker-compose.yml', () => {
     expect(compose).toMatch(/ADMIN_PASSWORD: \$\{ADMIN_PASSWORD:\?/);
     expect(compose).not.toMatch(/change-me-now|change-this-to/);
     expect(compose).toMatch(/TRUST_PROXY: "1"/);
+  });
+
+  it('runs no demo by default: neither the demo seed nor pretend payments', async () => {
+    const compose = await readFile(fileURLToPath(new URL('../../docker-compose.yml', import.meta.url)), 'utf8');
+    expect(compose).not.toMatch(/SEED_DEMO: .*true/);
+    expect(compose).not.toMatch(/PAYPAL_EMULATOR: .*true/);
+  });
+});
+
+describe('the demo of a production-mode instance', () => {
+  const DEMO_STAFF_EMAILS = ['pastor@example.org', 'prayer@example.org', 'editor@example.org', 'finance@example.org'];
+  const signIn = (t: TestApp, email: string, password: string) => t.http.post('/api/admin-login').send({ email, password });
+
+  it('seeds no demo unless asked: the admin account only, and no staff account answers to the admin’s password', async () => {
+    const t = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true', SEED_DEMO: '' });
+    try {
+      expect(await t.db.query('SELECT email FROM users')).toEqual([{ email: ADMIN.email }]);
+      expect((await t.gql('{ _allPostsMeta { count } }')).data._allPostsMeta.count).toBe(0);
+      for (const email of DEMO_STAFF_EMAILS) expect((await signIn(t, email, ADMIN.password)).status).not.toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('seeds the demo content when asked (SEED_DEMO=true), never a staff account', async () => {
+    const t = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true', SEED_DEMO: 'true' });
+    try {
+      expect((await t.gql('{ _allPostsMeta { count } }')).data._allPostsMeta.count).toBeGreaterThan(0);
+      expect(await t.db.query('SELECT email FROM users')).toEqual([{ email: ADMIN.email }]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('retires at start the demo staff accounts an earlier version seeded with the admin’s password', async () => {
+    const first = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true' });
+    const roles = ['Pastor', 'PrayerTeam', 'Editor', 'Finance'];
+    await first.db.query(
+      `INSERT INTO users (title, firstname, lastname, gender, marital_status, phone, email, password_hash, country, state, city, role)
+       SELECT 'Brother', 'Demo', 'Staff', gender, marital_status, phone, staff.email, password_hash, country, state, city, staff.role
+         FROM users, unnest($1::text[], $2::text[]) AS staff(email, role) WHERE users.email = $3`,
+      [DEMO_STAFF_EMAILS, roles, ADMIN.email],
+    );
+    const pastor = await signIn(first, 'pastor@example.org', ADMIN.password).expect(200);
+    await first.close();
+
+    const t = await startTestApp({ NODE_ENV: 'production', PAYPAL_EMULATOR: 'true' }, { database: first.databaseName });
+    try {
+      for (const email of DEMO_STAFF_EMAILS) expect((await signIn(t, email, ADMIN.password)).status).not.toBe(200);
+      expect(await t.db.query(`SELECT DISTINCT role FROM users WHERE email = ANY($1)`, [DEMO_STAFF_EMAILS])).toEqual([{ role: 'Member' }]);
+      // A session opened before the upgrade ends with it.
+      const inbox = await t.gql('{ _allCareRequestsMeta { count } }', {}, pastor.body.token as string);
+      expect(inbox.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const [retired] = await t.db.query(`SELECT actor_id, detail FROM audit_events WHERE action = 'role.change' ORDER BY id DESC LIMIT 1`);
+      expect(retired).toEqual({ actor_id: null, detail: expect.stringMatching(/demo staff/) });
+    } finally {
+      await t.close();
+    }
   });
 });

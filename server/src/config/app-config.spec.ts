@@ -66,6 +66,12 @@ describe('loadConfig', () => {
       expect(loadConfig(production({ PAYPAL_EMULATOR_SECRET: 'x'.repeat(40) })).paypal.emulatorSecret).toBe('x'.repeat(40));
       expect(loadConfig(production({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).paypal.emulatorSecret).toBeUndefined();
     });
+
+    it('seeds the demo only when SEED_DEMO asks for it', () => {
+      expect(loadConfig(production({})).seedDemo).toBe(false);
+      expect(loadConfig(production({ SEED_DEMO: 'true' })).seedDemo).toBe(true);
+      expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true);
+    });
   });
 
   it('takes TRUST_PROXY as a hop count or proxy addresses, never true', () => {

@@ -233,7 +233,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminEmail,
     adminPassword,
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
-    seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, true),
+    // A live site starts empty: the demo (invented settings, posts, a staff account per role) only when asked.
+    seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, !production),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     graphqlRateLimit,
     giftAidAggregationLimitMinor: giftAidAggregationLimit * 100,
