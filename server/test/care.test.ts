@@ -235,7 +235,7 @@ describe('pastoral care: staff roles, the care inbox, prayer privacy and the wal
       expect(editor.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'assigneeId' } });
       const assigned = await t.gql('mutation($id: ID!, $to: ID) { updateCareRequest(id: $id, assigneeId: $to, status: InProgress) { status assignee { id firstname } } }', { id, to: String(pastor.id) }, admin);
       expect(assigned.data.updateCareRequest).toEqual({ status: 'InProgress', assignee: { id: String(pastor.id), firstname: 'Grace' } });
-      const assignment = await smtp.waitFor((mail) => mail.to.includes(pastor.email));
+      const assignment = await smtp.waitFor((mail) => mail.to.includes(pastor.email) && mail.subject.includes('was given to you'));
       expect(assignment.text).toContain(`http://site.test/admin/care/${id}/show`);
       expect(assignment.raw).not.toContain(secret);
       expect(assignment.raw).not.toContain('Work it through');
