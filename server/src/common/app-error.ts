@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Well-formed but contradicting what was sent before (an idempotency key reused with other fields). */
+  UNPROCESSABLE: 422,
   PAYMENT_FAILED: 402,
   TOO_MANY_REQUESTS: 429,
   /** A failure of ours that no caller caused: a bug, or a table or disk gone. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
 
@@ -11,6 +12,16 @@ export interface SendOptions {
   singletonKey?: string;
   /** At most one job of this name per slot of this many seconds (a daily job offered hourly). */
   singletonSeconds?: number;
+}
+
+/** pg-boss's tables: the jobs waiting or done, and those its maintenance has moved aside. */
+const JOB_TABLES = ['pgboss.job', 'pgboss.archive'];
+
+/** pg-boss running its statement on a transaction's connection, so the job commits or rolls back with it. */
+function onConnectionOf(transaction: EntityManager): PgBoss.Db {
+  const runner = transaction.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('a job joins a running transaction only');
+  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records }) };
 }
 
 /**
@@ -45,16 +56,48 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     this.queues.add(name);
   }
 
-  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+  /**
+   * Queues a job; with `transaction`, on that transaction's connection, so the job exists exactly when what the
+   * transaction stores does (a stored request always gets its e-mail, a rolled-back one never does).
+   */
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}, transaction?: EntityManager): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.send(name, data, options);
+    await this.boss.send(name, data, { ...options, ...(transaction && { db: onConnectionOf(transaction) }) });
   }
 
-  /** Deletes the jobs of `name`, waiting or done, whose data mentions `text` (an erased person's address). */
-  async forget(name: string, text: string): Promise<void> {
-    for (const table of ['job', 'archive']) {
-      await this.boss.getDb().executeSql(`DELETE FROM pgboss.${table} WHERE name = $1 AND strpos(lower(data::text), lower($2)) > 0`, [name, text]);
+  /**
+   * Deletes every job, of any queue, waiting, done or archived, whose data or failure mentions `text` (an erased
+   * person's address).
+   */
+  async forget(text: string): Promise<void> {
+    for (const table of JOB_TABLES) {
+      await this.boss.getDb().executeSql(`DELETE FROM ${table} WHERE strpos(lower(coalesce(data::text, '') || coalesce(output::text, '')), lower($1)) > 0`, [text]);
     }
+  }
+
+  /**
+   * Empties the data and failure of every job that finished (done, given up on, cancelled, or archived) before
+   * `before`: what a job carried (an e-mail and its address) is kept no longer than the retention schedule allows.
+   * Waiting jobs keep theirs, or they could not run. Answers how many were emptied.
+   */
+  async clearFinished(before: Date, transaction: EntityManager): Promise<number> {
+    let cleared = 0;
+    for (const table of JOB_TABLES) {
+      const finished = table === 'pgboss.archive' ? 'true' : `state IN ('completed', 'cancelled', 'failed')`;
+      const [, count] = await transaction.query<[unknown, number]>(
+        `UPDATE ${table} SET data = NULL, output = NULL
+          WHERE ${finished} AND (data IS NOT NULL OR output IS NOT NULL) AND coalesce(completed_on, created_on) < $1`,
+        [before],
+      );
+      cleared += count;
+    }
+    return cleared;
+  }
+
+  /** Marks a job done and empties its data at once: a delivered e-mail's address stays nowhere in the queue. */
+  private async completeAndClear(name: string, id: string): Promise<void> {
+    await this.boss.complete(name, id);
+    await this.boss.getDb().executeSql(`UPDATE pgboss.job SET data = NULL WHERE name = $1 AND id = $2 AND state = 'completed'`, [name, id]);
   }
 
   /** Runs `handler` for each job of `name`; a queue that can wait (a daily job) polls less often than every second. */
@@ -71,7 +114,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
           // Without the database the failure cannot be recorded; the job stays active and expires into a retry.
           // Throwing here would fail the rest of the batch, which did succeed.
           await this.boss.fail(name, job.id, { message }).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not record the failure: ${failure.message}`));
+          continue;
         }
+        // Done: a failure to empty it now is logged, never a retry of the work; the retention schedule empties it later.
+        await this.completeAndClear(name, job.id).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not empty its data: ${failure.message}`));
       }
     });
   }

@@ -11,6 +11,7 @@ import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, Questio
 import { PrayerRequestsService } from '../requests/prayer-requests.service.js';
 import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from '../requests/request-kinds.js';
 import { RequestsService } from '../requests/requests.service.js';
+import { IdempotencyKey } from '../requests/idempotency.js';
 import { forViewer } from '../requests/staff-only.js';
 
 /** The spec's request paths (section 7): public forms, prayer requests and the admin tables. */
@@ -24,29 +25,29 @@ export class LegacyRequestsController {
   @Public()
   @RateLimit('contact', SUBMISSIONS_PER_MINUTE, 60)
   @Post('contact-us')
-  contactUs(@Body() input: ContactEnquiryArgs) {
-    return this.requests.submit(CONTACT_ENQUIRY, input);
+  contactUs(@Body() input: ContactEnquiryArgs, @IdempotencyKey() key?: string) {
+    return this.requests.submit(CONTACT_ENQUIRY, input, key);
   }
 
   @Public()
   @RateLimit('question', SUBMISSIONS_PER_MINUTE, 60)
   @Post('question')
-  question(@Body() input: QuestionArgs) {
-    return this.requests.submit(QUESTION, input);
+  question(@Body() input: QuestionArgs, @IdempotencyKey() key?: string) {
+    return this.requests.submit(QUESTION, input, key);
   }
 
   @Public()
   @RateLimit('counselling', SUBMISSIONS_PER_MINUTE, 60)
   @Post('counselling')
-  counselling(@Body() input: CounsellingRequestArgs) {
-    return this.requests.submit(COUNSELLING_REQUEST, input);
+  counselling(@Body() input: CounsellingRequestArgs, @IdempotencyKey() key?: string) {
+    return this.requests.submit(COUNSELLING_REQUEST, input, key);
   }
 
   @Public()
   @RateLimit('baptism', SUBMISSIONS_PER_MINUTE, 60)
   @Post('baptism')
-  baptism(@Body() input: BaptismRequestArgs) {
-    return this.requests.submit(BAPTISM_REQUEST, input);
+  baptism(@Body() input: BaptismRequestArgs, @IdempotencyKey() key?: string) {
+    return this.requests.submit(BAPTISM_REQUEST, input, key);
   }
 
   @Can('care:read')

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
 
@@ -43,14 +44,17 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     this.transport.close();
   }
 
-  /** Queues a message for delivery; never throws for a delivery problem. */
-  async queue(message: MailMessage): Promise<void> {
-    await this.jobs.send(MAIL_QUEUE, message, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  /**
+   * Queues a message for delivery; never throws for a delivery problem. With `transaction`, the message is
+   * queued if and only if that transaction commits.
+   */
+  async queue(message: MailMessage, transaction?: EntityManager): Promise<void> {
+    await this.jobs.send(MAIL_QUEUE, message, { retryLimit: 8, retryDelay: 30, retryBackoff: true }, transaction);
   }
 
-  /** Forgets every message to or about an address, waiting or sent: what erasure asks of the queue. */
+  /** Forgets every job that mentions an address, waiting, sent or archived: what erasure asks of the queue. */
   async forget(address: string): Promise<void> {
-    await this.jobs.forget(MAIL_QUEUE, address);
+    await this.jobs.forget(address);
   }
 
   /** Sends now; throws when the server refuses, so the queue retries. */

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
+import { IDEMPOTENCY_KEY_HOURS } from '../requests/idempotency.js';
 
 /** One line of the retention schedule, as the privacy notice prints it. */
 export interface RetentionRule {
@@ -74,7 +75,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       { record: 'Contact enquiries, questions, counselling and baptism requests', period: `${closedRequestsMonths} months after they are closed`, action: 'Anonymised: name, contact details and message removed' },
       { record: 'Prayer requests', period: `${prayerRequestsMonths} months after they are closed or stop being shared`, action: 'Deleted, with their replies and notes' },
       { record: 'Sign-in history', period: `${signInsDays} days`, action: 'Deleted' },
-      { record: 'Copies of e-mails sent', period: `${outboxDays} days`, action: 'Deleted' },
+      { record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${outboxDays} days`, action: 'Deleted' },
       { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
       { record: 'Gift Aid declarations and claims', period: 'Six years after the end of the tax year of the last donation they cover', action: 'Kept as HMRC requires, even after you delete your account' },
     ];
@@ -107,8 +108,14 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       if (prayers) done.push(`${prayers} prayer requests deleted`);
       const [, signIns] = await manager.query<[unknown, number]>(`DELETE FROM sign_ins WHERE at < $1::timestamptz - make_interval(days => $2)`, [now, signInsDays]);
       if (signIns) done.push(`${signIns} sign-ins deleted`);
-      const outbox = await this.pruneOutbox(new Date(now.getTime() - outboxDays * 24 * HOUR_MS));
+      const mailBefore = new Date(now.getTime() - outboxDays * 24 * HOUR_MS);
+      const outbox = await this.pruneOutbox(mailBefore);
       if (outbox) done.push(`${outbox} outbox files deleted`);
+      // A job's data is the e-mail itself: one that was delivered is emptied at once, one never delivered goes here.
+      const jobs = await this.jobs.clearFinished(mailBefore, manager);
+      if (jobs) done.push(`${jobs} finished jobs emptied`);
+      const [, keys] = await manager.query<[unknown, number]>(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - make_interval(hours => $2)`, [now, IDEMPOTENCY_KEY_HOURS]);
+      if (keys) done.push(`${keys} idempotency keys forgotten`);
       await this.audit.record(null, null, { action: 'retention.run', detail: done.join('; ') || 'nothing was due' }, manager);
     });
     this.logger.log(`retention: ${done.join('; ') || 'nothing was due'}`);

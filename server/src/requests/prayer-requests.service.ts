@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { requireOwner, requireSelf } from '../access/ownership.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
@@ -34,6 +34,7 @@ export class PrayerRequestsService {
   private readonly logger = new Logger('Requests');
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly requests: RequestsService,
     private readonly notifier: RequestNotifier,
   ) {}
@@ -46,17 +47,24 @@ export class PrayerRequestsService {
     const privacy = input.privacy ?? PrayerPrivacy.PastorsOnly;
     const onWall = privacy === PrayerPrivacy.PrayerWall;
     if (onWall && !input.wallName) throw AppError.badInput('wallName', 'wallName is required for the prayer wall');
-    const record = await this.store.insert({
-      title: input.title,
-      body: input.body,
-      userId: caller.id,
-      privacy,
-      wallName: onWall ? input.wallName : null,
-      wallStatus: onWall ? PrayerWallStatus.Pending : PrayerWallStatus.NotRequested,
-      expiresAt: sharingEnds(),
-    });
+    const acknowledgeTo = await this.notifier.acknowledgeable(caller.email);
+    const record = await this.dataSource.transaction((manager) =>
+      this.requests.storeAndAnnounce(
+        PRAYER_REQUEST,
+        {
+          title: input.title,
+          body: input.body,
+          userId: caller.id,
+          privacy,
+          wallName: onWall ? input.wallName : null,
+          wallStatus: onWall ? PrayerWallStatus.Pending : PrayerWallStatus.NotRequested,
+          expiresAt: sharingEnds(),
+        },
+        acknowledgeTo,
+        manager,
+      ),
+    );
     this.logger.log(`prayer request ${record.id} received from member ${caller.id}`);
-    await this.notifier.announce(PRAYER_REQUEST, record.id, caller.email);
     return record;
   }
 

@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppError } from '../common/app-error.js';
 import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
@@ -61,8 +63,8 @@ export function replyMail(to: string, kind: Pick<RequestKind, 'label'>, body: st
 }
 
 /**
- * Queues the staff notification and the acknowledgement of a stored request. A queueing failure is logged
- * (ids only) and swallowed: the request is already stored and its sender must still see success.
+ * Queues the staff notification and the acknowledgement of a request in the transaction that stores it, and
+ * other messages about stored requests on their own.
  */
 @Injectable()
 export class RequestNotifier {
@@ -74,9 +76,26 @@ export class RequestNotifier {
     private readonly limits: RateLimitService,
   ) {}
 
-  async announce(kind: Pick<RequestKind, 'name' | 'label'>, id: number, senderEmail?: string): Promise<void> {
-    await this.tell(staffNotificationMail(this.config.staffEmail, kind, id, adminLink(this.config.publicUrl, kind, id)), kind, id);
-    if (senderEmail && (await this.mayAcknowledge(senderEmail))) await this.tell(acknowledgementMail(senderEmail), kind, id);
+  /**
+   * The address to acknowledge a request to, unless it has had its share this hour. Asked before the storing
+   * transaction opens: a transaction that waited for a second connection could starve a small pool.
+   */
+  async acknowledgeable(senderEmail: string | undefined): Promise<string | undefined> {
+    return senderEmail && (await this.mayAcknowledge(senderEmail)) ? senderEmail : undefined;
+  }
+
+  /**
+   * Queues the e-mails of a request in `transaction`, the one storing it: a stored request always gets its
+   * e-mails. A queue that cannot take them refuses the request (503, nothing stored), so the sender tries again.
+   */
+  async announce(kind: Pick<RequestKind, 'name' | 'label'>, id: number, acknowledgeTo: string | undefined, transaction: EntityManager): Promise<void> {
+    try {
+      await this.mail.queue(staffNotificationMail(this.config.staffEmail, kind, id, adminLink(this.config.publicUrl, kind, id)), transaction);
+      if (acknowledgeTo) await this.mail.queue(acknowledgementMail(acknowledgeTo), transaction);
+    } catch (error) {
+      this.logger.error(`could not queue the e-mails about ${kind.label} ${id}, so it is not stored: ${error instanceof Error ? error.message : String(error)}`);
+      throw AppError.serviceUnavailable();
+    }
   }
 
   /** Queues a message about a stored request; a queueing failure is logged with ids only and swallowed. */

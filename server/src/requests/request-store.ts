@@ -1,4 +1,4 @@
-import type { DeepPartial, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
+import type { DeepPartial, EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
@@ -26,8 +26,10 @@ export class RequestStore<T extends RequestRecord> {
     private readonly repository: Repository<T>,
   ) {}
 
-  async insert(fields: DeepPartial<T>): Promise<T> {
-    return this.repository.save(this.repository.create(fields));
+  /** Stores a new request, in `transaction` when given (with what must commit or roll back with it). */
+  async insert(fields: DeepPartial<T>, transaction?: EntityManager): Promise<T> {
+    const repository = transaction?.getRepository(this.kind.entity) ?? this.repository;
+    return repository.save(repository.create(fields));
   }
 
   /**

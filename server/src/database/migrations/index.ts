@@ -9,6 +9,7 @@ import { Privacy1795460000000 } from './1795460000000-privacy.js';
 import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
 import { GiftAid1795600000000 } from './1795600000000-gift-aid.js';
 import { EmailVerification1795700000000 } from './1795700000000-email-verification.js';
+import { Idempotency1795720000000 } from './1795720000000-idempotency.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   RegularGiving1795500000000,
   GiftAid1795600000000,
   EmailVerification1795700000000,
+  Idempotency1795720000000,
 ];
