@@ -3,16 +3,25 @@ import { createHash } from 'node:crypto';
 import { answerAndRemember } from './fast-path.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const NONCE_ATTRIBUTE = /\snonce="([^"]*)"/;
 
-/** CSP source expressions for every inline script of a page, as a browser hashes them. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+/**
+ * CSP source expressions for the inline scripts of a page that were rendered with this response's nonce, as a
+ * browser hashes them. The nonce marks what the framework wrote (React Router's scripts and React's own, given
+ * it in entry.server.tsx and root.tsx): it is random for each render, so no content can carry it, and a script
+ * that came in with content (a post body from before sanitising, say) is left out and the browser refuses it.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  if (!nonce) return [];
+  return [...html.matchAll(INLINE_SCRIPT)]
+    .filter(([, attributes]) => NONCE_ATTRIBUTE.exec(attributes)?.[1] === nonce)
+    .map(([, , text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
 }
 
-/** The policy with its per-response nonce replaced by the hashes of exactly the inline scripts the page holds. */
+/** The policy with its per-response nonce replaced by the hashes of exactly the inline scripts rendered with it. */
 export function withScriptHashes(policy: string, nonce: string, html: string): string {
-  const hashes = inlineScriptHashes(html);
+  const hashes = inlineScriptHashes(html, nonce);
   return policy.replace(` 'nonce-${nonce}'`, hashes.length ? ` ${[...new Set(hashes)].join(' ')}` : '');
 }
 
