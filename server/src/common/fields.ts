@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
  * Validation rules for one field, shared by GraphQL arguments and legacy REST bodies so the two paths cannot
@@ -10,6 +10,23 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'cl
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/**
+ * Line breaks of every kind (CR and LF alone or together, vertical tab, form feed, NEL, U+2028, U+2029) and the
+ * other control characters (Unicode's Cc, Zl and Zp); a tab is allowed.
+ */
+const NOT_ONE_LINE = /(?!\t)[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/**
+ * Text that is one line: a name, title or place. A line break in one would start a line of its own where it is
+ * written out (an iCalendar property, an e-mail header, a CSV row), so it is refused on write, naming the field.
+ * Leaves other types to the field's own checks.
+ */
+export const SingleLine = (options: Pick<ValidationOptions, 'each'> = {}) =>
+  ValidateBy(
+    { name: 'singleLine', validator: { validate: (value: unknown) => typeof value !== 'string' || !NOT_ONE_LINE.test(value) } },
+    { ...options, message: '$property must be one line, without line breaks or control characters' },
+  );
 
 /** Text that must be there, trimmed, at most `max` characters. */
 export const RequiredText = (field: string, max: number, options: { trim?: boolean } = {}) =>

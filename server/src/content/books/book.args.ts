@@ -1,7 +1,7 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
 import { IsNotEmpty, IsNumber, IsOptional } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { OptionalText, RequiredText } from '../../common/fields.js';
+import { OptionalText, RequiredText, SingleLine } from '../../common/fields.js';
 import { ImageArg } from '../content-args.js';
 
 export const TITLE_MAX = 200;
@@ -20,6 +20,7 @@ export class AllBooksArgs extends ListArgs {
 export class CreateBookArgs {
   @Field()
   @RequiredText('title', TITLE_MAX)
+  @SingleLine()
   title: string;
 
   @Field(() => Float, { description: 'In pounds (GBP), at most two decimals, e.g. 12.5' })
@@ -43,6 +44,7 @@ export class UpdateBookArgs {
 
   @Field({ nullable: true })
   @OptionalText('title', TITLE_MAX, { notEmpty: true })
+  @SingleLine()
   title?: string;
 
   @Field(() => Float, { nullable: true, description: 'In pounds (GBP)' })

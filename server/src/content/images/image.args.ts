@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { OptionalText, Position, RequiredText, trim } from '../../common/fields.js';
+import { OptionalText, Position, RequiredText, SingleLine, trim } from '../../common/fields.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { IMAGE_FIELD_DESCRIPTION, ImageArg } from '../content-args.js';
 
@@ -15,8 +15,9 @@ const RequiredImage = () =>
     IsNotEmpty({ message: 'image is required' }),
   );
 
+/** A title, Zoom id or passcode: optional, one line. */
 const TextArg = (field: string, max: number, options?: { notEmpty?: boolean }) =>
-  applyDecorators(Field(() => String, { nullable: true }), OptionalText(field, max, options));
+  applyDecorators(Field(() => String, { nullable: true }), OptionalText(field, max, options), SingleLine());
 
 const PositionArg = () =>
   applyDecorators(Field(() => Int, { nullable: true, description: 'Order on the slider, smallest first; new images go last' }), Position());
@@ -102,6 +103,7 @@ export class UpdateVisitImageArgs {
 export class CreateMeetingImageArgs {
   @Field()
   @RequiredText('zoomId', 50)
+  @SingleLine()
   zoomId: string;
 
   @TextArg('password', 100)

@@ -2,7 +2,7 @@ import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { trim } from '../../common/fields.js';
+import { SingleLine, trim } from '../../common/fields.js';
 
 @InputType()
 export class PostCategoryFilter extends ListFilterInput {}
@@ -20,6 +20,7 @@ export class CreatePostCategoryArgs {
   @IsString({ message: 'name is required' })
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   @IsNotEmpty({ message: 'name is required' })
+  @SingleLine()
   name: string;
 }
 

@@ -2,7 +2,7 @@ import { ArgsType, Field, GraphQLISODateTime, ID, InputType } from '@nestjs/grap
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDate, IsEnum, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { OptionalText, RequiredText, trim } from '../../common/fields.js';
+import { OptionalText, RequiredText, SingleLine, trim } from '../../common/fields.js';
 import { ImageArg } from '../content-args.js';
 import { PostStatus } from './post.entity.js';
 import { TestimonyDisplayName } from './testimony-consent.js';
@@ -61,6 +61,7 @@ export class ProgramEventArgs {
   @Transform(trim)
   @IsString()
   @MaxLength(300, { message: 'location must be at most 300 characters' })
+  @SingleLine()
   location?: string | null;
 
   @Field(() => String, { nullable: true, description: 'http or https; empty or null clears it' })
@@ -81,6 +82,7 @@ export class ProgramEventArgs {
 export class CreatePostArgs extends ProgramEventArgs {
   @Field()
   @RequiredText('name', NAME_MAX)
+  @SingleLine()
   name: string;
 
   @Field({ description: 'HTML; sanitised on write' })
@@ -118,6 +120,7 @@ export class UpdatePostArgs extends ProgramEventArgs {
 
   @Field({ nullable: true })
   @OptionalText('name', NAME_MAX, { notEmpty: true })
+  @SingleLine()
   name?: string;
 
   @Field({ nullable: true })

@@ -2,7 +2,7 @@ import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
-import { OptionalText, RequiredText, trim } from '../../common/fields.js';
+import { OptionalText, RequiredText, SingleLine, trim } from '../../common/fields.js';
 
 export const TITLE_MAX = 200;
 export const VIDEO_MAX = 300;
@@ -21,6 +21,7 @@ export class AllVideosArgs extends ListArgs {
 export class CreateVideoArgs {
   @Field()
   @RequiredText('title', TITLE_MAX)
+  @SingleLine()
   title: string;
 
   @Field({ description: 'A YouTube video id or link' })
@@ -39,6 +40,7 @@ export class UpdateVideoArgs {
 
   @Field({ nullable: true })
   @OptionalText('title', TITLE_MAX, { notEmpty: true })
+  @SingleLine()
   title?: string;
 
   @Field({ nullable: true, description: 'A YouTube video id or link' })

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_DESCRIPTION } from '../../commerce/donations/dto/donation.args.js';
 import { PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from '../../commerce/payments/capture.args.js';
+import { SingleLine } from '../../common/fields.js';
 
 /** Bodies of the spec's payment paths. Amounts may come as numbers or text; the server prices everything itself. */
 
@@ -13,6 +14,7 @@ export class CreateOrderBody {
   @IsNotEmpty({ message: 'amount is required' })
   amount: number;
 
+  @SingleLine()
   @MaxLength(200, { message: 'title must be at most 200 characters' })
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'title is required' })
@@ -42,6 +44,7 @@ export class CaptureOrderBody extends CaptureBody {
   price?: number;
 
   @IsOptional()
+  @SingleLine()
   @MaxLength(200, { message: 'title must be at most 200 characters' })
   @IsString({ message: 'title must be text' })
   title?: string;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsEnum, IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
-import { ImageUrl, OptionalText, Position, RequiredText } from '../../common/fields.js';
+import { ImageUrl, OptionalText, Position, RequiredText, SingleLine } from '../../common/fields.js';
 import { TITLE_MAX as BOOK_TITLE_MAX, DESCRIPTION_MAX } from '../../content/books/book.args.js';
 import { BODY_MAX, NAME_MAX } from '../../content/posts/post.args.js';
 import { TITLE_MAX as VIDEO_TITLE_MAX, VIDEO_MAX } from '../../content/videos/video.args.js';
@@ -25,6 +25,7 @@ const UsersId = () => applyDecorators(IsOptional(), Type(() => Number), IsInt({ 
 
 export class CreateBlogPostBody extends WithImageUrl {
   @RequiredText('title', NAME_MAX)
+  @SingleLine()
   title: string;
 
   @RequiredText('content', BODY_MAX, { trim: false })
@@ -33,6 +34,7 @@ export class CreateBlogPostBody extends WithImageUrl {
 
 export class CreateProgramPostBody extends WithImageUrl {
   @RequiredText('name', NAME_MAX)
+  @SingleLine()
   name: string;
 
   @RequiredText('body', BODY_MAX, { trim: false })
@@ -56,6 +58,7 @@ export class AddPostBody extends CreateProgramPostBody {
 
 export class UpdatePostBody extends WithImageUrl {
   @OptionalText('name', NAME_MAX, { notEmpty: true })
+  @SingleLine()
   name?: string;
 
   @OptionalText('body', BODY_MAX, { trim: false })
@@ -77,6 +80,7 @@ export class UpdatePostBody extends WithImageUrl {
 
 export class SliderImageBody extends WithImageUrl {
   @OptionalText('title', 200)
+  @SingleLine()
   title?: string;
 
   @Position()
@@ -85,19 +89,23 @@ export class SliderImageBody extends WithImageUrl {
 
 export class VisitImageBody extends WithImageUrl {
   @OptionalText('title', 200)
+  @SingleLine()
   title?: string;
 }
 
 export class ZoomImageBody extends WithImageUrl {
   @OptionalText('zoomId', 50)
+  @SingleLine()
   zoomId?: string;
 
   @OptionalText('password', 100)
+  @SingleLine()
   password?: string;
 }
 
 export class AddBookBody extends WithImageUrl {
   @RequiredText('title', BOOK_TITLE_MAX)
+  @SingleLine()
   title: string;
 
   /** Pounds, as a number or form text; its format is checked exactly by the service. */
@@ -111,6 +119,7 @@ export class AddBookBody extends WithImageUrl {
 /** `PUT /api/update-video/:id {title?, video?}`. */
 export class UpdateVideoBody {
   @OptionalText('title', VIDEO_TITLE_MAX, { notEmpty: true })
+  @SingleLine()
   title?: string;
 
   @OptionalText('video', VIDEO_MAX)

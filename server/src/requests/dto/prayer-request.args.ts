@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { trim } from '../../common/fields.js';
+import { SingleLine, trim } from '../../common/fields.js';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../common/list.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
@@ -18,6 +18,7 @@ export const TITLE_MAX_LENGTH = 200;
 export class CreatePrayerRequestArgs {
   @Field()
   @Transform(trim)
+  @SingleLine()
   @MaxLength(TITLE_MAX_LENGTH, { message: `title must be at most ${TITLE_MAX_LENGTH} characters` })
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'title is required' })
