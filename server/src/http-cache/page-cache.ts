@@ -28,8 +28,12 @@ export function withScriptHashes(policy: string, nonce: string, html: string): s
 /** React Router's answer to a navigation inside the browser: the next page's loader data (single fetch). */
 const NAVIGATION_DATA = { path: /\.data$/, type: /^text\/x-script/ };
 
+/** A page that is one visitor's own (a form with its idempotency key) says so, and is never shared. */
+const NOT_SHARED = /\b(no-store|private)\b/i;
+
 /** What of the rendered answer is kept: a page, or the data of a page for a navigation in the browser. */
 function keptKind(req: Request, res: Response): 'page' | 'data' | undefined {
+  if (NOT_SHARED.test(String(res.getHeader('cache-control') ?? ''))) return undefined;
   const contentType = String(res.getHeader('content-type') ?? '');
   if (contentType.startsWith('text/html')) return 'page';
   if (NAVIGATION_DATA.path.test(req.path) && NAVIGATION_DATA.type.test(contentType)) return 'data';
