@@ -2,11 +2,17 @@ import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router';
 
 export const streamTimeout = 5_000;
 
 const HEAD_END = Buffer.from('</head>');
+
+/**
+ * A page whose address carries a token (a password reset or e-mail confirmation link, PayPal's return) is never
+ * stored, by the browser or anything between: the address holds a secret, and so may the page.
+ */
+const carriesToken = (request: Request): boolean => new URL(request.url).searchParams.has('token');
 
 /**
  * The document with its module preloads at low priority: on a slow phone connection the stylesheets and the hero
@@ -54,7 +60,8 @@ export default function handleRequest(
         shellRendered = true;
         const body = lowPriorityModulePreloads();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
+        if (carriesToken(request)) responseHeaders.set('Cache-Control', 'no-store');
+        else if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
@@ -68,4 +75,10 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The same page's data for a navigation in the browser (`/reset-password.data?token=…`). */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs): Response {
+  if (carriesToken(request)) response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
