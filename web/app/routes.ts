@@ -39,6 +39,7 @@ export default [
   route('password-sent', 'routes/password-sent.tsx', { id: 'password-sent' }),
   route('user/password-sent', 'routes/password-sent.tsx', { id: 'user-password-sent' }),
   route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
   route('admin-login', 'routes/admin-login.tsx'),
   route('account-deleted', 'routes/account-deleted.tsx'),
 

@@ -88,3 +88,13 @@ export async function resetPassword(graphql: GraphqlCaller, form: FormData): Pro
   const message = fields.token ? `${RESET_FAILED}. ${fields.token}` : RESET_FAILED;
   return { done: false, errors: { fields: fields.newPassword ? { newPassword: fields.newPassword } : {}, message } };
 }
+
+const VERIFY_EMAIL = 'mutation VerifyEmail($token: String!) { verifyEmail(token: $token) }';
+
+export type ConfirmEmailResult = { done: true } | { done: false; errors: FormErrors };
+
+/** Confirms the address a link was mailed to, from the link's token; a refusal comes in the server's words, above the form. */
+export async function confirmEmail(graphql: GraphqlCaller, form: FormData): Promise<ConfirmEmailResult> {
+  const result = await graphql.request(VERIFY_EMAIL, { token: formText(form, 'token') });
+  return result.errors?.length ? { done: false, errors: { fields: {}, message: result.errors[0].message } } : { done: true };
+}

@@ -1,2 +1,2 @@
-export { GENDERS, logIn, MARITAL_STATUSES, register, requestReset, resetPassword, safeNext, TITLES } from './accounts';
+export { confirmEmail, GENDERS, logIn, MARITAL_STATUSES, register, requestReset, resetPassword, safeNext, TITLES } from './accounts';
 export { GeoFields } from './geo-fields';

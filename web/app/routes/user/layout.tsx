@@ -1,4 +1,5 @@
 import { Link, Outlet, redirect } from 'react-router';
+import { EmailConfirmationNotice } from '../../features/member/email-confirmation';
 import { MemberNav } from '../../features/member/member-nav';
 import { getSession, isAdmin, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
@@ -39,6 +40,7 @@ export default function MemberLayout() {
     <div className="member-layout">
       <MemberNav admin={isAdmin(session)} />
       <div className="member-content">
+        <EmailConfirmationNotice />
         <Outlet />
       </div>
     </div>

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
+import './email-confirmation.css';
+
+export type MyAddress = { email: string; emailVerified: boolean; pendingEmail: string | null };
+
+const MY_ADDRESS = 'query MyAddress { me { email emailVerified pendingEmail } }';
+const SEND_LINK = 'mutation SendVerificationEmail { sendVerificationEmail }';
+
+/** The address waiting for its link: a new one during a change, else the account's own until it is confirmed. */
+export const addressToConfirm = (me: MyAddress): string | null => me.pendingEmail ?? (me.emailVerified ? null : me.email);
+
+type Sending = { state: 'idle' | 'busy' } | { state: 'sent' } | { state: 'refused'; message: string };
+
+/**
+ * Asks the member to confirm their address while it is unconfirmed (or a new one waits), with a button that
+ * mails a new link. Says what waits on it: forms sent with the address join the member's data only once confirmed.
+ */
+export function EmailConfirmationNotice() {
+  const { data } = useMemberRead<{ me: MyAddress }>(MY_ADDRESS);
+  const graphql = useMemberGraphql();
+  const [sending, setSending] = useState<Sending>({ state: 'idle' });
+  const me = data?.me;
+  const address = me && addressToConfirm(me);
+  if (!me || !address) return null;
+
+  const sendLink = async () => {
+    setSending({ state: 'busy' });
+    const result = await graphql.request(SEND_LINK);
+    setSending(result.errors?.length ? { state: 'refused', message: result.errors[0].message } : { state: 'sent' });
+  };
+
+  return (
+    <section className="address-notice" aria-labelledby="address-notice-title">
+      <h2 id="address-notice-title">Confirm your e-mail address</h2>
+      <p>
+        We sent a link to <strong>{address}</strong>. Open it and press the button on the page to confirm the address is yours.{' '}
+        {me.pendingEmail
+          ? `Until then your account keeps ${me.email}, and you sign in with it.`
+          : 'Until then, forms you have sent us with this address (contact, questions, counselling, baptism) are not part of your data download or account deletion.'}
+      </p>
+      <button type="button" className="button ghost" onClick={() => void sendLink()} disabled={sending.state === 'busy'}>
+        {sending.state === 'busy' ? 'Sending…' : 'Send me a new link'}
+      </button>
+      {sending.state === 'sent' && (
+        <p className="form-success" role="status">
+          A new link is on its way to {address}.
+        </p>
+      )}
+      {sending.state === 'refused' && (
+        <p className="form-alert" role="alert">
+          {sending.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { FormAlert, SubmitButton, useFocusFirstError } from '../components/form';
+import { PageIntro } from '../components/page-intro';
+import { confirmEmail } from '../features/accounts';
+import { serverGraphql } from '../lib/graphql';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/verify-email';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+}
+
+/** The page holds a live link token: no cache keeps it, and no other site learns it from the referrer. */
+export function headers() {
+  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return confirmEmail(serverGraphql(context), await request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Confirm your e-mail address', 'Confirm the e-mail address of your member account.'),
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+/**
+ * Where the link mailed to a member's address leads. Opening the page confirms nothing: the member presses the
+ * button. Mail scanners open every link in a message, and a visitor whose address someone else registered
+ * should not confirm that stranger's account by looking at the link.
+ */
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors = actionData && !actionData.done ? actionData.errors : undefined;
+  const form = useFocusFirstError(errors);
+
+  if (actionData?.done) {
+    return (
+      <section className="section narrow confirmation">
+        <h1>Your e-mail address is confirmed</h1>
+        <p className="lead">Thank you. Forms you have sent us with this address are now part of your account&rsquo;s data, which you can download or delete in My privacy.</p>
+        <p className="actions">
+          <Link className="button primary" to="/user/user-dashboard">
+            Go to my member area
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <PageIntro eyebrow="Members" title="Confirm your e-mail address" />
+      <section className="section narrow">
+        {loaderData.token ? (
+          <Form method="post" ref={form} className="form-card">
+            <FormAlert message={errors?.message} />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <p>Press the button to confirm that this e-mail address belongs to you. If you did not create an account with us, close this page and nothing changes.</p>
+            <SubmitButton pending={navigation.state !== 'idle' && navigation.formMethod === 'POST'} pendingLabel="Confirming…">
+              Confirm my e-mail address
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p>
+            This link is missing its confirmation code. Please open the link from your e-mail again, or <Link to="/user/user-dashboard">sign in</Link> and ask for a new
+            one.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
