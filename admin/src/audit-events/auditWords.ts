@@ -6,6 +6,7 @@ export const ACTION_WORDS: Record<string, string> = {
   'export.subject-access': 'Downloaded everything held about a person',
   'export.own-data': 'A member downloaded their own data',
   'role.change': 'Changed someone’s role',
+  'email.mark-verified': 'Marked a member’s e-mail address as confirmed',
   'account.erase': 'Deleted a member account',
   'visitor.erase': 'Erased a visitor’s form records',
   'retention.run': 'Cleared out old records on schedule',

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Chip, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, DataTable, EmailField, List, NullableBooleanInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';
 import { BulkExportActions, ListLoadError, ShowLoadError } from '../common/screens';
+import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
 
 /** Every role, with what it lets a person do, in the words the Admin choosing it needs. */
@@ -19,6 +20,7 @@ const ROLES = [
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, e-mail or phone" />,
   <SelectInput key="role" source="role" label="Role" choices={ROLES} alwaysOn emptyText="Everyone" />,
+  <NullableBooleanInput key="emailVerified" source="emailVerified" label="E-mail confirmed" nullLabel="Either" trueLabel="Confirmed" falseLabel="Not confirmed" />,
 ];
 
 const FullName = (_props: { label?: string }) => {
@@ -32,6 +34,57 @@ const RoleField = (_props: { label?: string }) => {
   const label = ROLES.find((role) => role.id === record.role)?.name ?? record.role;
   return <Chip size="small" label={label} color={record.role === 'Admin' ? 'primary' : record.role === 'Member' ? 'default' : 'secondary'} />;
 };
+
+type EmailStatus = { id: string; emailVerified?: boolean; emailVerifiedAt?: string | null; pendingEmail?: string | null };
+
+/** Whether the person has proved the address is theirs; until then their export and erasure leave out forms sent with it. */
+export const EmailStatusField = (_props: { label?: string }) => {
+  const record = useRecordContext<EmailStatus>();
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Chip size="small" label={record.emailVerified ? 'Confirmed' : 'Not confirmed'} color={record.emailVerified ? 'success' : 'default'} />
+      {record.emailVerified && record.emailVerifiedAt && <WhenField source="emailVerifiedAt" />}
+      {record.pendingEmail && <Typography variant="body2" component="span">New address waiting for its link: {record.pendingEmail}</Typography>}
+    </Box>
+  );
+};
+
+const MARK_VERIFIED = 'mutation MarkEmailVerified($id: ID!) { markEmailVerified(id: $id) { id emailVerified emailVerifiedAt } }';
+
+/**
+ * For staff who manage members: confirms the address on the person's behalf, after checking it is theirs (they
+ * showed the message in their inbox, say). The server records who did it on the audit trail.
+ */
+export const MarkEmailVerified = () => {
+  const record = useRecordContext<EmailStatus>();
+  const { busy, run } = useAction();
+  const [asking, setAsking] = useState(false);
+  if (!record || record.emailVerified) return null;
+  const confirm = async () => {
+    await run(() => graphqlRequest(MARK_VERIFIED, { id: record.id }), 'The e-mail address is marked as confirmed');
+    setAsking(false);
+  };
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setAsking(true)} disabled={busy}>
+        Mark e-mail address as confirmed
+      </Button>
+      <Confirm
+        isOpen={asking}
+        loading={busy}
+        title="Mark this e-mail address as confirmed?"
+        content="Only if you have checked that the address belongs to this person. Their data download and account deletion will then include every form sent with it. Your name goes on the audit trail."
+        confirm="Yes, it is theirs"
+        cancel="No, go back"
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+};
+
+const MarkEmailVerifiedForMemberManagers = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, 'members:manage') ? <MarkEmailVerified /> : null);
 
 const UPDATE_ROLE = 'mutation UpdateUserRole($id: ID!, $role: Role!) { updateUser(id: $id, role: $role) { id role } }';
 
@@ -99,6 +152,7 @@ export const MemberList = () => (
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="lastname" label="Name" field={FullName} />
       <DataTable.Col source="email" label="Email" />
+      <DataTable.Col source="emailVerified" label="E-mail confirmed" field={EmailStatusField} />
       <DataTable.Col source="phone" label="Phone" disableSort />
       <DataTable.Col source="country" label="Country" />
       <DataTable.Col source="role" label="Role" field={RoleField} />
@@ -113,6 +167,8 @@ export const MemberShow = () => (
       <IdField label="ID" />
       <FullName label="Name" />
       <EmailField source="email" label="Email" />
+      <EmailStatusField label="E-mail confirmed" />
+      <MarkEmailVerifiedForMemberManagers label={false} />
       <TextField source="phone" label="Phone" />
       <TextField source="gender" label="Gender" />
       <TextField source="marital_status" label="Marital status" />
