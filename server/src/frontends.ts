@@ -46,7 +46,12 @@ function hashedAssets(dir: string): express.RequestHandler[] {
 
 /** What React Router loaders and actions receive: GraphQL run in-process, with the caller's request. */
 export type WebLoadContext = {
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  /** `idempotencyKey`: a public form's hidden key, handed to the resolver as the `Idempotency-Key` header would be. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { idempotencyKey?: string },
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
   cspNonce: string;
   publicUrl: string;
   testPayments: boolean;
@@ -97,9 +102,10 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, p
         cspNonce: res.locals.cspNonce as string,
         publicUrl: config.publicUrl,
         ...payments,
-        graphql: async (query, variables) => {
+        graphql: async (query, variables, options) => {
           const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
-          const response = await apollo.executeOperation({ query, variables }, { contextValue: { req, res, loaders: loaders.create(), internal: true } });
+          const contextValue = { req, res, loaders: loaders.create(), internal: true, idempotencyKey: options?.idempotencyKey };
+          const response = await apollo.executeOperation({ query, variables }, { contextValue });
           if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
           return response.body.singleResult as never;
         },

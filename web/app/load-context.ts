@@ -1,4 +1,4 @@
-import type { GraphqlResult } from './lib/graphql';
+import type { GraphqlOptions, GraphqlResult } from './lib/graphql';
 
 /**
  * What the server (server/src/frontends.ts) hands every loader and action. Declared here rather than imported,
@@ -6,8 +6,11 @@ import type { GraphqlResult } from './lib/graphql';
  */
 declare module 'react-router' {
   interface AppLoadContext {
-    /** Runs a GraphQL operation in-process with the visitor's own request (guards and rate limits apply). */
-    graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult<T>>;
+    /**
+     * Runs a GraphQL operation in-process with the visitor's own request (guards and rate limits apply);
+     * `idempotencyKey` stands for the `Idempotency-Key` header the visitor's form cannot send itself.
+     */
+    graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult<T>>;
     /** The nonce of this response's Content-Security-Policy `script-src`. */
     cspNonce: string;
     /** The site's public origin, e.g. https://example.org (for Open Graph URLs). */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { vi } from 'vitest';
-import type { GraphqlResult, GraphqlVariables } from '../app/lib/graphql';
+import type { GraphqlOptions, GraphqlResult, GraphqlVariables } from '../app/lib/graphql';
 import { saveSession } from '../app/lib/session';
 
 export type SentOperation = { query: string; variables: Record<string, unknown>; token: string | null };
@@ -25,13 +25,13 @@ export function answerGraphql(answer: (operation: SentOperation) => GraphqlResul
   return sent;
 }
 
-export const MEMBER = { id: '7', title: 'Sister', firstname: 'Priscilla', lastname: 'Aquila', email: 'priscilla@example.net', phone: '020 7946 0321', role: 'Member', country: 'United Kingdom', state: 'England', city: 'London' } as const;
+export const MEMBER = { id: '7', title: 'Sister', firstname: 'Priscilla', lastname: 'Aquila', email: 'priscilla@example.net', phone: '020 7946 0321', role: 'Member', permissions: [], country: 'United Kingdom', state: 'England', city: 'London' } as const;
 
 export function signIn(token = 'member-token') {
   saveSession(token, { ...MEMBER });
 }
 
-export type ServerOperation = { query: string; variables: GraphqlVariables };
+export type ServerOperation = { query: string; variables: GraphqlVariables; options?: GraphqlOptions };
 
 /** A load context whose in-process GraphQL replies with `answer`, recording every operation a loader or action runs. */
 export function fakeServer(answer: (operation: ServerOperation) => GraphqlResult<unknown>) {
@@ -40,9 +40,10 @@ export function fakeServer(answer: (operation: ServerOperation) => GraphqlResult
     cspNonce: '',
     publicUrl: 'https://church.example',
     testPayments: false,
-    graphql: async (query: string, variables: GraphqlVariables = {}) => {
-      sent.push({ query, variables });
-      return answer({ query, variables });
+    graphql: async (query: string, variables: GraphqlVariables = {}, options?: GraphqlOptions) => {
+      const operation = { query, variables, ...(options && { options }) };
+      sent.push(operation);
+      return answer(operation);
     },
   } as AppLoadContext;
   return { context, sent };

@@ -4,6 +4,8 @@ import { getSession } from './session';
 export type GraphqlError = { message: string; extensions?: { code?: string; field?: string | null } };
 export type GraphqlResult<T> = { data?: T | null; errors?: GraphqlError[] };
 export type GraphqlVariables = Record<string, unknown>;
+/** Sent beside an operation: a public form's idempotency key (api-contract: Idempotency-Key), so a retry stores once. */
+export type GraphqlOptions = { idempotencyKey?: string };
 
 /**
  * The one way the web app runs a GraphQL operation. Loaders and actions get one over the server's in-process
@@ -11,12 +13,12 @@ export type GraphqlVariables = Record<string, unknown>;
  * and never knows which. A failure is an answer with `errors`, never a rejected promise.
  */
 export type GraphqlCaller = {
-  request<T = Record<string, unknown>>(query: string, variables?: GraphqlVariables): Promise<GraphqlResult<T>>;
+  request<T = Record<string, unknown>>(query: string, variables?: GraphqlVariables, options?: GraphqlOptions): Promise<GraphqlResult<T>>;
 };
 
 /** In a loader or action: the operation runs in the server process with the visitor's own request, so guards apply. */
 export function serverGraphql(context: AppLoadContext): GraphqlCaller {
-  return { request: (query, variables) => context.graphql(query, variables) };
+  return { request: (query, variables, options) => context.graphql(query, variables, options) };
 }
 
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
@@ -27,10 +29,11 @@ const UNREACHABLE = 'We could not reach the server. Check your connection and tr
  */
 export function browserGraphql(onSignedOut?: () => void): GraphqlCaller {
   return {
-    async request<T>(query: string, variables: GraphqlVariables = {}) {
+    async request<T>(query: string, variables: GraphqlVariables = {}, options: GraphqlOptions = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       const { token } = getSession();
       if (token) headers.authorization = `Bearer ${token}`;
+      if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
       let result: GraphqlResult<T>;
       try {
         const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });

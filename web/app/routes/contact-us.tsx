@@ -2,7 +2,7 @@ import { LeafletMap } from '../components/leaflet-map';
 import { PageIntro } from '../components/page-intro';
 import { SelectField, TextArea, TextField } from '../components/form';
 import { WeeklySchedule } from '../components/weekly-schedule';
-import { CONTACT_REASONS, fieldState, RequestForm, submitRequest } from '../features/requests';
+import { CONTACT_REASONS, fieldState, formPageHeaders, RequestForm, submitRequest, withFormKey } from '../features/requests';
 import { churchLd, JsonLd } from '../features/site';
 import { postalAddress, useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
@@ -12,8 +12,10 @@ import { serverGraphql } from '../lib/graphql';
 import './contact-us.css';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.publicUrl };
+  return withFormKey({ publicUrl: context.publicUrl });
 }
+
+export const headers = formPageHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitRequest(serverGraphql(context), 'contact', await request.formData());
@@ -58,7 +60,7 @@ export default function ContactUs({ actionData, loaderData }: Route.ComponentPro
           </div>
           <div>
             <h2>Send us a message</h2>
-            <RequestForm result={actionData} submitLabel="Send message">
+            <RequestForm result={actionData} idempotencyKey={loaderData.idempotencyKey} submitLabel="Send message">
               <TextField name="name" label="Full name" autoComplete="name" required {...field('name')} />
               <TextField name="email" label="Email" type="email" autoComplete="email" required {...field('email')} />
               <TextField name="phone" label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />

@@ -1,12 +1,14 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert, Honeypot, SubmitButton, useFocusFirstError } from '../../components/form';
-import type { RequestFormResult } from './submit-request';
+import { IDEMPOTENCY_FIELD, type RequestFormResult } from './submit-request';
 
 /**
  * The frame of every public request form: posts to the page's own action, shows the server's first message
  * in red (fields show theirs), moves focus to what needs fixing, and reads 'submitting, please wait' meanwhile.
+ * It carries the idempotency key of this render (`idempotencyKey`, from the page's loader), or the one a failed
+ * submission was sent under, so sending it again cannot store it twice.
  */
-export function RequestForm({ result, submitLabel, children }: { result?: RequestFormResult; submitLabel: string; children: React.ReactNode }) {
+export function RequestForm({ result, idempotencyKey, submitLabel, children }: { result?: RequestFormResult; idempotencyKey: string; submitLabel: string; children: React.ReactNode }) {
   const navigation = useNavigation();
   const form = useFocusFirstError(result?.errors);
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -14,6 +16,7 @@ export function RequestForm({ result, submitLabel, children }: { result?: Reques
     <Form method="post" noValidate ref={form} className="form-card">
       <FormAlert message={result?.errors.message} />
       {children}
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={result?.idempotencyKey ?? idempotencyKey} />
       <Honeypot />
       <p className="form-note">
         We use what you send only to answer you and care for you. <Link to="/privacy">How we look after your information</Link>

@@ -1,6 +1,31 @@
-import { redirect } from 'react-router';
+import { data, redirect, type HeadersFunction } from 'react-router';
 import { toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { formText } from '../../lib/form-data';
+
+/** The hidden field that carries a form's idempotency key (api-contract: Idempotency-Key). */
+export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+
+/** What the API names when it refuses a form's key (reused with other details, or tampered with). */
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+const ALREADY_SENT = 'We had already received this form before it was changed. To send it as it is now, as a new message, press the button again.';
+
+/**
+ * A form page's loader data with a new idempotency key, made on the server for this render of the form: a retry
+ * of the same submission (after an error, with or without JavaScript) sends the same key, so it is stored once.
+ * The page is this visitor's own, so it says `no-store` and the page cache never hands it to another visitor.
+ */
+export function withFormKey<T extends object>(loaderData: T) {
+  return data({ ...loaderData, idempotencyKey: crypto.randomUUID() }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** A form page's headers: its loader's `no-store` on the page and on its data for a navigation in the browser. */
+export const formPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+};
 
 /** The public forms of spec §2 and the GraphQL mutation each one calls (api-contract: Requests). */
 const REQUEST_FORMS = {
@@ -32,8 +57,8 @@ const REQUEST_FORMS = {
 
 export type RequestKind = keyof typeof REQUEST_FORMS;
 
-/** What a failed submission gives back to the page: the errors and what the visitor typed. */
-export type RequestFormResult = { errors: FormErrors; values: Record<string, string> };
+/** What a failed submission gives back to the page: the errors, what the visitor typed, and the key to send it again under. */
+export type RequestFormResult = { errors: FormErrors; values: Record<string, string>; idempotencyKey: string };
 
 export const CONTACT_REASONS = [
   { value: 'counselling', label: 'Counselling' },
@@ -44,14 +69,20 @@ export const CONTACT_REASONS = [
 ];
 
 /**
- * Sends one public form to the API from the page's action (so it works before JavaScript loads too).
- * Success goes to /success (spec §4); a failure returns the server's messages for the form to show.
+ * Sends one public form to the API from the page's action (so it works before JavaScript loads too), under the
+ * form's idempotency key. Success goes to /success (spec §4); a failure returns the server's messages for the
+ * form to show, and the same key, so sending again after an outage stores the form once. A key the API refused
+ * (the form was stored before the visitor changed it) is replaced, so sending again sends the changed form.
  */
 export async function submitRequest(graphql: GraphqlCaller, kind: RequestKind, form: FormData): Promise<RequestFormResult> {
   const { fields, mutation } = REQUEST_FORMS[kind];
   const values: Record<string, string> = {};
   for (const field of fields) values[field] = formText(form, field).trim();
-  const result = await graphql.request(mutation, { ...values, website: formText(form, 'website') });
+  const idempotencyKey = formText(form, IDEMPOTENCY_FIELD) || crypto.randomUUID();
+  const result = await graphql.request(mutation, { ...values, website: formText(form, 'website') }, { idempotencyKey });
   if (!result.errors?.length) throw redirect('/success');
-  return { errors: toFormErrors(result.errors), values };
+  if (result.errors.some((error) => error.extensions?.field === IDEMPOTENCY_HEADER)) {
+    return { errors: { fields: {}, message: ALREADY_SENT }, values, idempotencyKey: crypto.randomUUID() };
+  }
+  return { errors: toFormErrors(result.errors), values, idempotencyKey };
 }
