@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handleDataRequest } from './entry.server';
 
 const dataAnswer = (path: string) =>
-  handleDataRequest(new Response('[]', { headers: { 'Cache-Control': 'no-cache' } }), { request: new Request(`http://site.test${path}`), params: {}, context: {} as never });
+  handleDataRequest(new Response('[]', { headers: { 'Cache-Control': 'no-cache' } }), { request: new Request(`http://site.test${path}`) });
 
 describe("a page's data for a navigation in the browser", () => {
   it('is never stored when the address carries a token', () => {

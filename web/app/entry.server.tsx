@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 
 export const streamTimeout = 5_000;
 
@@ -78,7 +78,7 @@ export default function handleRequest(
 }
 
 /** The same page's data for a navigation in the browser (`/reset-password.data?token=…`). */
-export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs): Response {
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
   if (carriesToken(request)) response.headers.set('Cache-Control', 'no-store');
   return response;
 }

@@ -41,9 +41,12 @@ export const memberMenu: NavItem[] = [
 /** A page of the admin console, which is served outside this app: a full page load. */
 const adminPage = (label: string, path: string): NavItem => ({ label, to: `/admin/${path}`, external: true });
 
-/** Legacy admin paths of spec §2; the admin console redirects each to its screen. */
+/** The console's front page, for every staff role: the console shows each role what it may use. */
+export const consoleMenu: NavItem[] = [adminPage('Admin Dashboard', 'admin-dashboard')];
+
+/** Legacy admin paths of spec §2, for an Admin; the admin console redirects each to its screen. */
 export const adminMenu: NavItem[] = [
-  adminPage('Admin Dashboard', 'admin-dashboard'),
+  ...consoleMenu,
   adminPage('All posts', 'all-posts'),
   adminPage('Program posts', 'all-program-posts'),
   adminPage('Videos', 'all-videos'),

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { isAdmin, useSession } from '../lib/session';
+import { canUseConsole, isAdmin, useSession } from '../lib/session';
 import { useSiteSettings } from '../lib/site-settings';
 import { BrandMark, ChevronIcon, MenuIcon } from './icons';
-import { aboutMenu, adminMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
+import { aboutMenu, adminMenu, consoleMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
 import { useDismiss } from './use-dismiss';
 import { useLogout } from './use-logout';
@@ -41,6 +41,7 @@ export function SiteHeader() {
   const settings = useSiteSettings();
   const session = useSession();
   const logout = useLogout();
+  const staff = canUseConsole(session);
   const admin = isAdmin(session);
   const { pathname } = useLocation();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
@@ -68,7 +69,7 @@ export function SiteHeader() {
   );
   const accountItems = session.loggedIn ? (
     <>
-      {admin && (
+      {staff && (
         <li>
           <a href="/admin">Admin Dashboard</a>
         </li>
@@ -127,7 +128,7 @@ export function SiteHeader() {
               {accountItems}
             </Dropdown>
           </div>
-          {admin && (
+          {staff && (
             <a className="admin-link desktop-only" href="/admin">
               Admin Dashboard
             </a>
@@ -178,11 +179,11 @@ export function SiteHeader() {
             accountItems
           )}
         </ul>
-        {admin && (
+        {staff && (
           <>
             <h2 className="mobile-heading">Admin</h2>
             <ul>
-              <LinkItems items={adminMenu} />
+              <LinkItems items={admin ? adminMenu : consoleMenu} />
             </ul>
           </>
         )}

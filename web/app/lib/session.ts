@@ -8,7 +8,10 @@ export type SessionUser = {
   lastname: string;
   email: string;
   phone: string;
-  role: 'Member' | 'Admin';
+  /** Member, Admin or a staff role, as the server names it; what it allows is in `permissions`. */
+  role: string;
+  /** What the role allows, from the server's one table of roles (`User.permissions`), as the console reads it. */
+  permissions: readonly string[];
   country: string;
   state: string;
   city: string;
@@ -24,7 +27,7 @@ const store = createLocalStore<Session>('session', SIGNED_OUT, (raw) => {
   return { loggedIn: true, token: raw.token, user: raw.user as SessionUser };
 });
 
-export const SESSION_USER_FIELDS = 'id title firstname lastname email phone role country state city';
+export const SESSION_USER_FIELDS = 'id title firstname lastname email phone role permissions country state city';
 
 export const useSession = store.useStore;
 export const getSession = store.get;
@@ -41,3 +44,9 @@ export function clearLocalState() {
 }
 
 export const isAdmin = (session: Session) => session.user?.role === 'Admin';
+
+/**
+ * Staff who may use the console (every role but Member), decided by the permission the server checks at the
+ * console's sign-in, so a new staff role needs no change here. A session saved before permissions were kept has none.
+ */
+export const canUseConsole = (session: Session) => session.user?.permissions?.includes('console:sign-in') ?? false;

@@ -1,10 +1,10 @@
 import { LinkItems } from '../../components/nav-link';
-import { adminMenu, memberMenu } from '../../components/nav-items';
+import { adminMenu, consoleMenu, memberMenu } from '../../components/nav-items';
 import { useLogout } from '../../components/use-logout';
 import './member-nav.css';
 
-/** The member area's side navigation; admin entries only for role Admin (spec §2). */
-export function MemberNav({ admin }: { admin: boolean }) {
+/** The member area's side navigation; the console for staff, and spec §2's admin entries for role Admin. */
+export function MemberNav({ staff, admin }: { staff: boolean; admin: boolean }) {
   const logout = useLogout();
   return (
     <nav className="member-nav" aria-label="Member area">
@@ -16,11 +16,11 @@ export function MemberNav({ admin }: { admin: boolean }) {
           </button>
         </li>
       </ul>
-      {admin && (
+      {staff && (
         <>
           <h2 className="member-nav-heading">Admin</h2>
           <ul>
-            <LinkItems items={adminMenu} />
+            <LinkItems items={admin ? adminMenu : consoleMenu} />
           </ul>
         </>
       )}

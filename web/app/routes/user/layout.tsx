@@ -1,7 +1,7 @@
 import { Link, Outlet, redirect } from 'react-router';
 import { EmailConfirmationNotice } from '../../features/member/email-confirmation';
 import { MemberNav } from '../../features/member/member-nav';
-import { getSession, isAdmin, useSession } from '../../lib/session';
+import { canUseConsole, getSession, isAdmin, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
 import './layout.css';
 
@@ -38,7 +38,7 @@ export default function MemberLayout() {
 
   return (
     <div className="member-layout">
-      <MemberNav admin={isAdmin(session)} />
+      <MemberNav staff={canUseConsole(session)} admin={isAdmin(session)} />
       <div className="member-content">
         <EmailConfirmationNotice />
         <Outlet />
