@@ -4,9 +4,10 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
+import { ExtractJwt } from 'passport-jwt';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
-import { AuthService } from './auth/auth.service.js';
+import { AuthService, type JwtPayload } from './auth/auth.service.js';
 import { CommerceModule } from './commerce/commerce.module.js';
 import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
 import { CommonModule } from './common/common.module.js';
@@ -19,7 +20,6 @@ import { introspectionGate } from './auth/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { queryCost } from './common/query-cost.js';
-import { RateLimitService } from './common/rate-limit.js';
 import { validationPipe } from './common/validation.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -27,6 +27,7 @@ import { HealthController } from './database/health.controller.js';
 import { SeedService } from './seed/seed.service.js';
 import { GeoModule } from './geo/geo.module.js';
 import { graphqlCacheHeaders } from './http-cache/cache-headers.js';
+import { Callers, TOKEN_CHECKS, type TokenChecks } from './http-cache/callers.js';
 import { HttpCacheModule } from './http-cache/http-cache.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -58,8 +59,8 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [LoaderFactory, JwtService, AuthService, PublicReadCache, RateLimitService],
-          useFactory: (loaders: LoaderFactory, jwt: JwtService, auth: AuthService, publicCache: PublicReadCache, limits: RateLimitService) => ({
+          inject: [LoaderFactory, AuthService, PublicReadCache, Callers],
+          useFactory: (loaders: LoaderFactory, auth: AuthService, publicCache: PublicReadCache, callers: Callers) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
@@ -75,9 +76,9 @@ export class AppModule {
             preserveHttpStatusForExecutionErrors: false,
             validationRules: [queryLimits()],
             plugins: [
-              queryCost(jwt),
-              publicCache.plugin({ limits, perMinute: config.graphqlRateLimit }),
-              graphqlCacheHeaders(),
+              queryCost((req) => callers.of(req)),
+              publicCache.plugin(config.graphqlRateLimit),
+              graphqlCacheHeaders(callers),
               ...(config.nodeEnv === 'production' ? [introspectionGate(auth)] : []),
             ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),
@@ -94,8 +95,25 @@ export class AppModule {
         { provide: APP_PIPE, useValue: validationPipe },
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         SeedService,
+        {
+          // Tokens read and checked exactly as the sign-in guard does (Passport's bearer extraction, any letter case).
+          provide: TOKEN_CHECKS,
+          inject: [JwtService, AuthService],
+          useFactory: (jwt: JwtService, auth: AuthService): TokenChecks => ({
+            tokenOf: ExtractJwt.fromAuthHeaderAsBearerToken() as TokenChecks['tokenOf'],
+            signed: (token) => {
+              try {
+                jwt.verify(token);
+                return true;
+              } catch {
+                return false;
+              }
+            },
+            user: async (token) => auth.userForToken(jwt.verify<JwtPayload>(token)),
+          }),
+        },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, TOKEN_CHECKS],
     };
   }
 }

@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config.js';
 import { SqlCounter } from './database/sql-counter.js';
 import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
+import { Callers } from './http-cache/callers.js';
 import { fastPath, rememberSharedGraphQL } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { mountFrontEnds } from './frontends.js';
@@ -44,7 +45,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // Visitors' repeated reads are answered before the request reaches Express at all.
   const server = app.getHttpServer();
   const expressApp = app.getHttpAdapter().getInstance();
-  server.removeAllListeners('request').on('request', fastPath(app.get(PublicReadCache), expressApp));
+  server.removeAllListeners('request').on('request', fastPath(app.get(PublicReadCache), app.get(Callers), expressApp));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { JwtService } from '@nestjs/jwt';
+import type { Request } from 'express';
 import { DocumentNode, getNullableType, GraphQLError, GraphQLSchema, isListType } from 'graphql';
 import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
 import { can, type Role } from '../access/permissions.js';
@@ -66,21 +66,20 @@ const badRequest = (message: string, extensions: Record<string, unknown> = {}) =
 /**
  * Refuses, before any resolver runs, a request whose estimated cost is past the caller's limit
  * (`QUERY_TOO_COSTLY`) or a list page longer than the caller may ask for (`BAD_USER_INPUT` on `perPage`).
- * The caller's role comes from the signed token alone: it only raises limits, every resolver still guards.
+ * The caller is verified as the guard verifies it (`callerOf`): a token ended by logout, or whose holder is no
+ * longer staff, gets no more than a visitor; a caller who cannot be verified just now neither.
  */
-export function queryCost(jwt: JwtService): ApolloServerPlugin<GraphQLContext> {
-  const isStaff = async (authorization: string | undefined) => {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
-    if (!token) return false;
-    const payload = await jwt.verifyAsync<{ role?: Role }>(token).catch(() => undefined);
-    return payload?.role !== undefined && can({ role: payload.role }, 'console:sign-in');
+export function queryCost(callerOf: (req: Request) => Promise<{ role: Role } | undefined>): ApolloServerPlugin<GraphQLContext> {
+  const isStaff = async (req: Request) => {
+    const caller = await callerOf(req).catch(() => undefined);
+    return caller !== undefined && can(caller, 'console:sign-in');
   };
 
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, operationName, contextValue }) {
-          const admin = await isStaff(contextValue.req.headers.authorization);
+          const admin = await isStaff(contextValue.req);
           const maxPerPage = admin ? QUERY_COST.maxPerPageForAdmins : QUERY_COST.maxPerPage;
           const max = admin ? QUERY_COST.maxForAdmins : QUERY_COST.max;
           let measured: ReturnType<typeof measureQuery>;

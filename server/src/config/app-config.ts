@@ -33,7 +33,11 @@ export interface AppConfig {
   graphqlRateLimit: number;
   /** Gift Aid claims may add together declared gifts of at most this many pence each, when Finance asks. */
   giftAidAggregationLimitMinor: number;
-  /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); never in production by default. */
+  /** Visitor pages, page data and public lists the cache cannot answer, per address and minute; past it, 429. */
+  publicMissRateLimit: number;
+  /** What the visitors' cache may hold, in bytes (bodies in every encoding, and kept query answers). */
+  publicCacheMaxBytes: number;
+  /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); off unless turned on, or under NODE_ENV=test. */
   sqlCountHeader: boolean;
   paypal: {
     clientId?: string;
@@ -238,7 +242,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     graphqlRateLimit,
     giftAidAggregationLimitMinor: giftAidAggregationLimit * 100,
-    sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv !== 'production'),
+    publicMissRateLimit: readWhole('PUBLIC_MISS_RATE_LIMIT', env.PUBLIC_MISS_RATE_LIMIT, 300, 1, 1_000_000),
+    publicCacheMaxBytes: readWhole('PUBLIC_CACHE_MAX_BYTES', env.PUBLIC_CACHE_MAX_BYTES, 64 * 1024 * 1024, 64 * 1024, Number.MAX_SAFE_INTEGER),
+    // A request asking for its SQL to be counted goes past the cache and the visitors' limits: only where asked for.
+    sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv === 'test'),
     paypal: {
       clientId: paypalClientId,
       clientSecret: paypalClientSecret,

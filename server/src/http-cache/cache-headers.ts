@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { OperationTypeNode } from 'graphql';
 import type { GraphQLContext } from '../common/loaders.js';
 import type { AuthUser } from '../access/auth-user.js';
-import { markShared } from './fast-path.js';
+import type { Callers } from './callers.js';
 
 /** What a public answer differs by: who asks (a signed-in caller may see more) and how it is compressed. */
 export const VARY = 'Authorization, Cookie, Accept-Encoding';
@@ -19,20 +19,20 @@ export function cacheRead(response: Response, caller: AuthUser | undefined) {
 
 /**
  * GraphQL answers as HTTP caches may keep them: a visitor's query answered without error may be kept for a
- * minute by a browser or a CDN (it is the same for every visitor, and sent over GET it gets an ETag), and by
- * the fast path for the next visitors; anything asked with a token, any mutation and any error never is.
+ * minute by a browser or a CDN (it is the same for every visitor, and sent over GET it gets an ETag); anything
+ * asked by a signed-in caller, any mutation and any error never is. (The read cache decides what the fast path
+ * keeps.)
  */
-export const graphqlCacheHeaders = (): ApolloServerPlugin<GraphQLContext> => ({
+export const graphqlCacheHeaders = (callers: Callers): ApolloServerPlugin<GraphQLContext> => ({
   async requestDidStart({ contextValue }) {
     return {
       async willSendResponse({ response, operation }) {
         const shared =
-          !contextValue.req.headers.authorization &&
           operation?.operation === OperationTypeNode.QUERY &&
           response.body.kind === 'single' &&
-          !response.body.singleResult.errors;
+          !response.body.singleResult.errors &&
+          (await callers.isVisitor(contextValue.req));
         response.http.headers.set('cache-control', shared ? 'public, max-age=60' : 'private, no-store');
-        if (shared) markShared(contextValue.req);
         response.http.headers.set('vary', VARY);
       },
     };

@@ -1,14 +1,22 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Callers } from './callers.js';
+import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
-/** A visitor's answer as it left the slow path: status, every header, and the body in each encoding. */
+/**
+ * A visitor's answer as it left the slow path: status, every header, and the body as sent and compressed (once
+ * zlib's threads have compressed it: `encoding` until then).
+ */
 interface FastAnswer {
   status: number;
   headers: [string, string | string[]][];
-  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  identity: Buffer;
+  encoded?: { br: Buffer; gzip: Buffer };
+  encoding?: Promise<void>;
 }
 
 /** Set by the slow path, so they are chosen again per request here. */
@@ -17,10 +25,20 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
 /** An encoding the browser accepts (named, and not refused with `q=0`). */
 const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
 
-/** Brotli at a middle quality: compressed once per cache lifetime, on the request that filled it. */
+/** Brotli at a middle quality: compressed once per cache lifetime, after the request that filled it. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-const GRAPHQL = /^\/graphql(\?|$)/;
+/** Express and Apollo take `/GraphQL/` for `/graphql`. */
+const GRAPHQL = /^\/graphql\/?$/i;
+/** All Apollo reads from a GET's query string: any other parameter does not change the answer. */
+const GRAPHQL_PARAMETERS = new Set(['query', 'variables', 'operationName', 'extensions']);
+/**
+ * What a page reads from its query string: a list's page, a record's id, the routes of a page's data (React
+ * Router's `_routes`). A page asked with any other parameter is rendered, but not kept.
+ */
+const PAGE_PARAMETERS = new Set(['page', 'id', '_routes']);
 /** A visitor's query sent by POST is read here up to this size; larger bodies (never a cached query) go on unread. */
 const MAX_QUERY_BODY = 16 * 1024;
 const JSON_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
@@ -31,40 +49,60 @@ const postKeys = new WeakMap<IncomingMessage, string>();
 const sharedAnswers = new WeakSet<IncomingMessage>();
 
 const urlOf = (req: IncomingMessage) => (req as Partial<Request>).originalUrl ?? req.url ?? '';
+const pathOf = (url: string) => url.split('?', 1)[0];
 
 /**
- * What a visitor's read is cached under. GraphQL answers also differ by `Accept` (Apollo may answer
- * `application/graphql-response+json`), and a query sent by POST by the exact bytes of its body.
+ * What a visitor's read is kept under, or nothing when it is not kept: the route and the parameters it reads, so
+ * an address varied in anything else (`?c=1`, `?c=2`…, letter case, a trailing slash) is answered from one entry.
+ * GraphQL answers also differ by `Accept` (Apollo may answer `application/graphql-response+json`), and a query
+ * sent by POST by the exact bytes of its body (the read cache bounds how many such variants one query has).
  */
-function keyOf(req: IncomingMessage): string | undefined {
+export function fastKeyOf(req: IncomingMessage): string | undefined {
+  if (req.method === 'POST') return postKeys.get(req);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const url = urlOf(req);
-  if (req.method === 'GET' || req.method === 'HEAD') return GRAPHQL.test(url) ? `fast:GET ${url}\n${req.headers.accept ?? ''}` : `fast:GET ${url}`;
-  return postKeys.get(req);
+  const path = pathOf(url);
+  if (GRAPHQL.test(path)) return `fast:GET /graphql?${parametersOf(url, GRAPHQL_PARAMETERS)}\n${req.headers.accept ?? ''}`;
+  // The public lists read no parameter at all.
+  if (PUBLIC_LISTS.test(path)) return `fast:GET ${path.toLowerCase().replace(/\/$/, '')}`;
+  if (path.length === url.length) return `fast:GET ${path}`;
+  const parameters = new URLSearchParams(url.slice(path.length + 1));
+  for (const name of parameters.keys()) if (!PAGE_PARAMETERS.has(name)) return undefined;
+  return `fast:GET ${path}?${parametersOf(url, PAGE_PARAMETERS)}`;
 }
 
-function postKey(req: IncomingMessage, body: Buffer): string {
-  return `fast:POST ${urlOf(req)}\n${req.headers.accept ?? ''}\n${createHash('sha256').update(body).digest('base64url')}`;
+/** The query string's parameters named in `names`, in a fixed order. */
+function parametersOf(url: string, names: Set<string>): string {
+  const all = new URLSearchParams(url.slice(pathOf(url).length + 1));
+  const kept = new URLSearchParams([...all].filter(([name]) => names.has(name)));
+  kept.sort();
+  return kept.toString();
+}
+
+function postKey(body: Buffer, req: IncomingMessage): string {
+  return `fast:POST /graphql\n${req.headers.accept ?? ''}\n${createHash('sha256').update(body).digest('base64url')}`;
 }
 
 /**
- * The first thing a request meets, before Express: a visitor's read (no token) that another visitor made moments
- * ago is answered from memory, with the headers the slow path gave it and the body already compressed, before
- * Express, helmet, compression, Nest, Apollo or React run. Pages, the public legacy lists and GraphQL queries
- * (GET, or POST with a small JSON body) are answered here. The entries live in the public read cache, so any
- * write on any instance empties them with the rest; an entry that merely expired is renewed by one request
- * while the others still get it.
+ * The first thing a request meets, before Express: a visitor's read that another visitor made moments ago is
+ * answered from memory, with the headers the slow path gave it and the body already compressed, before Express,
+ * helmet, compression, Nest, Apollo or React run. Pages, the public legacy lists and GraphQL queries (GET, or POST
+ * with a small JSON body) are answered here. A request with a token that fails its signature or expiry is a
+ * visitor's too (checked without the database); any other token goes on, to be verified. The entries live in the
+ * public read cache, so any write on any instance empties them with the rest; an entry that merely expired is
+ * renewed by one request while the others still get it.
  */
-export function fastPath(cache: PublicReadCache, app: RequestListener): RequestListener {
+export function fastPath(cache: PublicReadCache, callers: Callers, app: RequestListener): RequestListener {
   return (req, res) => {
-    if (req.headers.authorization || (req.headers['x-sql-count'] && GRAPHQL.test(urlOf(req)))) return app(req, res);
+    if (cache.countsSql(req) || callers.maySignIn(req)) return app(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') {
-      if (!answer(cache.getOrRenew<FastAnswer>(keyOf(req)!), req, res)) app(req, res);
+      if (!answer(cache.getOrRenew<FastAnswer>(fastKeyOf(req)), req, res)) app(req, res);
       return;
     }
     const length = Number(req.headers['content-length']);
     const readable =
       req.method === 'POST' &&
-      GRAPHQL.test(urlOf(req)) &&
+      GRAPHQL.test(pathOf(urlOf(req))) &&
       JSON_TYPE.test(req.headers['content-type'] ?? '') &&
       !req.headers['content-encoding'] &&
       length > 0 &&
@@ -72,7 +110,7 @@ export function fastPath(cache: PublicReadCache, app: RequestListener): RequestL
     if (!readable) return app(req, res);
     readBody(req, length, {
       whole: (body) => {
-        const key = postKey(req, body);
+        const key = postKey(body, req);
         if (answer(cache.getOrRenew<FastAnswer>(key), req, res)) {
           req.resume();
           return;
@@ -116,7 +154,10 @@ function readBody(req: IncomingMessage, length: number, then: { whole: (body: Bu
   req.on('end', onEnd);
 }
 
-/** Sends a stored answer, if there is one: `304` when the browser already holds it, else the body it accepts. */
+/**
+ * Sends a stored answer, if there is one: `304` when the browser already holds it, else the body it accepts (once
+ * compressed, for the few requests that arrive while zlib's threads are still at it).
+ */
 function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: ServerResponse): boolean {
   if (!stored) return false;
   for (const [name, value] of stored.headers) res.setHeader(name, value);
@@ -128,11 +169,15 @@ function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: Serve
   }
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
-  const body = stored.bodies[encoding];
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.statusCode = stored.status;
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const send = () => {
+    const body = encoding !== 'identity' && stored.encoded ? stored.encoded[encoding] : stored.identity;
+    if (body !== stored.identity) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.statusCode = stored.status;
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (encoding !== 'identity' && !stored.encoded && stored.encoding) void stored.encoding.then(send);
+  else send();
   return true;
 }
 
@@ -170,9 +215,12 @@ export function rememberSharedGraphQL(cache: PublicReadCache): RequestHandler {
   };
 }
 
-/** Keeps a visitor's answer for the fast path: its headers as they stand now, and its uncompressed body. */
+/**
+ * Keeps a visitor's answer for the fast path: its headers as they stand now, and its uncompressed body, compressed
+ * on zlib's threads (a large list takes brotli tens of milliseconds, which the event loop must not wait for).
+ */
 function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
-  const key = keyOf(req);
+  const key = fastKeyOf(req);
   if (!key || req.method === 'HEAD' || req.headers.authorization) return;
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => !PER_RESPONSE.has(name) && value !== undefined)
@@ -180,5 +228,15 @@ function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response
   const vary = headers.find(([name]) => name === 'vary');
   if (!vary) headers.push(['vary', 'Accept-Encoding']);
   else if (!/accept-encoding/i.test(String(vary[1]))) vary[1] = `${String(vary[1])}, Accept-Encoding`;
-  cache.set(key, { status: res.statusCode, headers, bodies: { br: brotliCompressSync(body, BROTLI), gzip: gzipSync(body), identity: body } } satisfies FastAnswer);
+  const stored: FastAnswer = { status: res.statusCode, headers, identity: body };
+  const bytes = key.length + body.length + headers.reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
+  stored.encoding = Promise.all([brotliAsync(body, BROTLI), gzipAsync(body)]).then(
+    ([br, gzip]) => {
+      stored.encoded = { br, gzip };
+      cache.resized(key, stored, bytes + br.length + gzip.length);
+    },
+    // Never expected; those waiting are sent the body uncompressed.
+    () => undefined,
+  );
+  cache.set(key, stored, bytes);
 }

@@ -51,8 +51,11 @@ function keptKind(req: Request, res: Response): 'page' | 'data' | undefined {
  * rendered, with its nonce.
  */
 export function pageCache(cache: PublicReadCache, render: RequestHandler): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.headers.authorization) return render(req, res, next);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const visitor = (req.method === 'GET' || req.method === 'HEAD') && (await cache.sharedRead(req));
+    // Every visitor's page the fast path could not answer counts against its address (HEAD renders it too).
+    if (visitor && !(await cache.admitMiss(req, res, 'text'))) return;
+    if (!visitor || req.method !== 'GET') return render(req, res, next);
 
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;

@@ -73,10 +73,14 @@ export const PUBLIC_GRAPHQL = new Set([
   'Query.testimonyConsentText',
 ]);
 
-/** The public legacy lists (`GET /api/all-…`, spec section 7 "Public reads"): the same answer for every visitor. */
+/**
+ * The public legacy lists (`GET /api/all-…`, spec section 7 "Public reads"): the same answer for every visitor.
+ * Matched as Express routes them: in any letter case, with or without a trailing slash.
+ */
 export const PUBLIC_LISTS = new RegExp(
   `^(${[...PUBLIC_REST]
     .filter((route) => route.startsWith('GET /api/all-'))
     .map((route) => route.slice('GET '.length).replace(/:\w+/g, '\\d+'))
-    .join('|')})$`,
+    .join('|')})/?$`,
+  'i',
 );

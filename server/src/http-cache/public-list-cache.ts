@@ -7,19 +7,24 @@ import type { PublicReadCache } from './public-read-cache.js';
 /**
  * Serialises a visitor's public legacy list once and keeps it for the fast path, with its ETag: a list of every
  * blog post is large, and building, serialising and compressing it for each visitor was the cost of these
- * paths. Later visitors are answered by the fast path until a write empties it.
+ * paths. Later visitors are answered by the fast path until a write empties it; one address asking for lists the
+ * cache cannot answer (`/api/all-posts-by-category/1`, `/2`…) is limited like a visitor's pages.
  */
 export function publicListCache(cache: PublicReadCache) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.headers.authorization || !PUBLIC_LISTS.test(req.path)) return next();
-    const answer = res.json.bind(res);
-    res.json = (body: unknown) => {
-      if (res.statusCode !== 200) return answer(body);
-      cacheRead(res, undefined);
-      res.type('application/json');
-      answerAndRemember(cache, req, res, Buffer.from(JSON.stringify(body)));
-      return res;
-    };
-    next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PUBLIC_LISTS.test(req.path)) return next();
+    void (async () => {
+      if (!(await cache.sharedRead(req))) return next();
+      if (!(await cache.admitMiss(req, res, 'legacy'))) return;
+      const answer = res.json.bind(res);
+      res.json = (body: unknown) => {
+        if (res.statusCode !== 200) return answer(body);
+        cacheRead(res, undefined);
+        res.type('application/json');
+        answerAndRemember(cache, req, res, Buffer.from(JSON.stringify(body)));
+        return res;
+      };
+      next();
+    })().catch(next);
   };
 }

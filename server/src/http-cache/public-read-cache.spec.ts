@@ -1,10 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
+import type { RateLimitService } from '../common/rate-limit.js';
 import type { AppConfig } from '../config/app-config.js';
+import type { Callers } from './callers.js';
 import { PublicReadCache } from './public-read-cache.js';
 
 /** The cache alone: nothing here connects to a database until the module starts. */
-const cache = () => new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000 } as AppConfig);
+const cache = (publicCacheMaxBytes = 1_000_000) =>
+  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes } as AppConfig, {} as Callers, {} as RateLimitService);
 
 describe('PublicReadCache', () => {
   it('keeps what visitors keep reading when a flood of one-off addresses fills it', () => {
@@ -26,5 +29,30 @@ describe('PublicReadCache', () => {
     expect(full.get('key 0')).toBe(0);
     expect(full.get('key 1')).toBeUndefined();
     expect(full.get('one more')).toBe('new');
+  });
+
+  it('holds no more bytes than its bound, letting go of what was read least recently', () => {
+    const bounded = cache(100_000);
+    bounded.set('home', 'x'.repeat(30_000));
+    for (let i = 0; i < 20; i++) {
+      bounded.set(`page ${i}`, 'y'.repeat(30_000));
+      expect(bounded.get('home')).toBeDefined();
+      expect(bounded.size().bytes).toBeLessThanOrEqual(100_000);
+    }
+    expect(bounded.size()).toEqual({ entries: 3, bytes: 90_000 });
+    bounded.set('too large', 'z'.repeat(100_001));
+    expect(bounded.get('too large')).toBeUndefined();
+  });
+
+  it('counts what an entry weighs once its compressed bodies arrive, unless it was let go meanwhile', () => {
+    const bounded = cache(100_000);
+    const answer = { body: 'b' };
+    bounded.set('list', answer, 40_000);
+    bounded.resized('list', answer, 60_000);
+    expect(bounded.size()).toEqual({ entries: 1, bytes: 60_000 });
+    bounded.set('other', 'o', 50_000);
+    expect(bounded.size()).toEqual({ entries: 1, bytes: 50_000 });
+    bounded.resized('list', answer, 80_000);
+    expect(bounded.size()).toEqual({ entries: 1, bytes: 50_000 });
   });
 });

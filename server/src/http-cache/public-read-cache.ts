@@ -2,6 +2,8 @@ import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import {
   DocumentNode,
   FragmentDefinitionNode,
@@ -19,11 +21,16 @@ import { DATABASE_URL } from '../database/database-url.js';
 import { NotificationListener } from '../database/notification-listener.js';
 import { toAppError, toGraphQLError } from '../common/error-filter.js';
 import type { GraphQLContext } from '../common/loaders.js';
-import type { RateLimitService } from '../common/rate-limit.js';
+import { RateLimitService } from '../common/rate-limit.js';
+import { Callers } from './callers.js';
+import { fastKeyOf, markShared } from './fast-path.js';
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
-/** A kept answer, until when it is fresh, and until when one request is renewing it. */
-type Entry = { value: unknown; expires: number; renewing?: number };
+/**
+ * A kept answer, what it weighs in bytes, until when it is fresh, until when one request is renewing it, and (for
+ * a query's answer) the fast path's keys it was kept under.
+ */
+type Entry = { value: unknown; bytes: number; expires: number; renewing?: number; variants?: Set<string> };
 
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
@@ -38,11 +45,18 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   static readonly CHANNEL = 'public_cache';
   static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
+  /**
+   * The fast path's keys one query's answer is kept under (GET and POST, each `Accept`): a query sent again with
+   * other whitespace or unused variables is answered from the query's entry, but not kept once more.
+   */
+  static readonly MAX_VARIANTS = 4;
   /** How long after it expires an entry may still be answered while one request renews it. */
   static readonly STALE_MS = 5_000;
   /** How long the other requests wait for that renewal before one of them tries again. */
   static readonly RENEWAL_MS = 2_000;
   private readonly entries = new Map<string, Entry>();
+  /** What the entries weigh together, kept under `config.publicCacheMaxBytes`. */
+  private bytes = 0;
   /** Visitor queries being answered now, by key: the same query arriving meanwhile waits for that answer. */
   private readonly inflight = new Map<string, Promise<Result | undefined>>();
 
@@ -56,7 +70,9 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(DATABASE_URL) url: string,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly callers: Callers,
+    private readonly limits: RateLimitService,
   ) {
     this.listener = new NotificationListener(url, PublicReadCache.CHANNEL, { notified: () => this.clear(), reconnected: () => this.clear() }, config.databaseConnectTimeoutMs);
   }
@@ -84,6 +100,45 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   /** Empties this instance's cache. */
   clear() {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** How many answers are kept, and what they weigh in bytes. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** Whether a request asks for its SQL to be counted, where the configuration allows it: it must see the real work. */
+  countsSql(req: IncomingMessage): boolean {
+    return this.config.sqlCountHeader && req.headers['x-sql-count'] === '1';
+  }
+
+  /**
+   * Whether a request is answered from, and counted by, what visitors share: a verified visitor's (no token, or
+   * one that names no current session), not one counting its SQL.
+   */
+  async sharedRead(req: IncomingMessage): Promise<boolean> {
+    if (this.countsSql(req)) return false;
+    return !req.headers.authorization || this.callers.isVisitor(req);
+  }
+
+  /**
+   * Counts a visitor's page or list that the cache cannot answer against its address; past `publicMissRateLimit`
+   * a minute answers 429 (as a legacy error or as text) and false. One-off addresses (`?x=1`, `?x=2`…) then cost a
+   * flooder a 429, not a render each. While the database is away nothing can be counted: the request goes on (a
+   * page seen before is still answered).
+   */
+  async admitMiss(req: Request, res: Response, shape: 'legacy' | 'text'): Promise<boolean> {
+    const count = await this.limits.hit(`public-miss:${req.ip}`, 60).catch((error: Error) => {
+      this.logger.warn(`could not count a visitor's read: ${error.message}`);
+      return 0;
+    });
+    if (count <= this.config.publicMissRateLimit) return true;
+    const message = `Too many requests from your address (at most ${this.config.publicMissRateLimit} a minute that are not already cached). Please wait a minute and try again.`;
+    res.status(429).setHeader('Retry-After', '60');
+    if (shape === 'legacy') res.json({ errors: [{ msg: message, path: '' }], code: 'TOO_MANY_REQUESTS' });
+    else res.type('text/plain').send(message);
+    return false;
   }
 
   /**
@@ -112,7 +167,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires > Date.now()) return this.touched(key, entry).value as T;
-    this.entries.delete(key);
+    this.remove(key, entry);
     return undefined;
   }
 
@@ -131,13 +186,13 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
    * request but one, which gets nothing and so goes on to renew it. A busy page is rendered once when it expires,
    * not once per visitor waiting at that moment. A write empties everything, so nothing stale outlives a write.
    */
-  getOrRenew<T>(key: string): T | undefined {
-    const entry = this.entries.get(key);
+  getOrRenew<T>(key: string | undefined): T | undefined {
+    const entry = key === undefined ? undefined : this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
-    if (entry.expires > now) return this.touched(key, entry).value as T;
+    if (entry.expires > now) return this.touched(key!, entry).value as T;
     if (entry.expires + PublicReadCache.STALE_MS <= now) {
-      this.entries.delete(key);
+      this.remove(key!, entry);
       return undefined;
     }
     if (entry.renewing !== undefined && entry.renewing > now) return entry.value as T;
@@ -145,9 +200,54 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     return undefined;
   }
 
-  set(key: string, value: unknown) {
-    if (this.entries.size >= PublicReadCache.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: Date.now() + PublicReadCache.TTL_MS });
+  /**
+   * Keeps `value`, which weighs `bytes`, letting go of the entries read least recently until the cache is within
+   * both of its bounds. An answer heavier than the whole bound is not kept.
+   */
+  set(key: string, value: unknown, bytes = weightOf(value)) {
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    if (bytes > this.config.publicCacheMaxBytes) return;
+    this.entries.set(key, { value, bytes, expires: Date.now() + PublicReadCache.TTL_MS });
+    this.bytes += bytes;
+    this.shrink();
+  }
+
+  /** A kept value now weighs `bytes` (its compressed bodies arrived); nothing if it was let go meanwhile. */
+  resized(key: string, value: unknown, bytes: number) {
+    const entry = this.entries.get(key);
+    if (!entry || entry.value !== value) return;
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    if (bytes > this.config.publicCacheMaxBytes) this.remove(key, entry);
+    this.shrink();
+  }
+
+  /**
+   * Whether the fast path may keep the answer of the query kept under `key` under its own key `variant` too: at
+   * most `MAX_VARIANTS` of them, so a flood of one query written in new ways (whitespace, unused variables, extra
+   * URL parameters) fills neither memory nor the compressor.
+   */
+  keepsVariant(key: string, variant: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    entry.variants ??= new Set();
+    if (entry.variants.has(variant)) return true;
+    if (entry.variants.size >= PublicReadCache.MAX_VARIANTS) return false;
+    entry.variants.add(variant);
+    return true;
+  }
+
+  private shrink() {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.config.publicCacheMaxBytes && this.entries.size <= PublicReadCache.MAX_ENTRIES) return;
+      this.remove(key, entry);
+    }
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   /** Marks a key as being answered; the returned function hands the answer (or none) to those waiting. */
@@ -168,17 +268,18 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Caches visitors' queries under a normalised key, and counts each visitor query the cache cannot answer
-   * against the caller's address (`rateLimit.perMinute`), so varying the query text to miss the cache
-   * runs into a 429 instead of into the database.
+   * against the caller's address (`perMinute`), so varying the query text to miss the cache runs into a 429
+   * instead of into the database. Marks for the fast path the answers it may keep (`keepsVariant`).
    */
-  plugin(rateLimit?: { limits: RateLimitService; perMinute: number }): ApolloServerPlugin<GraphQLContext> {
+  plugin(perMinute?: number): ApolloServerPlugin<GraphQLContext> {
     return {
       requestDidStart: async ({ request, contextValue }) => {
-        const headers = contextValue.req.headers;
         // Signed-in callers may see more than visitors; SQL counting must see the real work. A query sent by
         // its persisted hash alone has no text yet here: the operation is read once Apollo has resolved it.
-        if (headers.authorization || headers['x-sql-count']) return;
+        if (!(await this.sharedRead(contextValue.req))) return;
         let key: string | undefined;
+        /** The query's entry, kept after `key` is spent, for the fast path's decision. */
+        let queryKey: string | undefined;
         let cached: Result | undefined;
         let finish: ((result: Result | undefined) => void) | undefined;
         return {
@@ -188,6 +289,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
             const declared = new Set(operation.variableDefinitions?.map((v) => v.variable.name.value));
             const variables = Object.fromEntries(Object.entries(request.variables ?? {}).filter(([name]) => declared.has(name)));
             key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
+            queryKey = key;
             cached = this.get<Result>(key);
             if (!cached) {
               const pending = this.inflight.get(key);
@@ -196,19 +298,19 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
             }
             if (cached) return;
             // Pages rendered on the server run the web app's own queries, whose text a client cannot vary.
-            if (rateLimit && !contextValue.internal) {
+            if (perMinute && !contextValue.internal) {
               // Thrown here (not when answering) so the caller gets a 429 rather than a failed request.
-              const count = await rateLimit.limits.hit(`graphql:${contextValue.req.ip}`, 60).catch((error: unknown) => {
+              const count = await this.limits.hit(`graphql:${contextValue.req.ip}`, 60).catch((error: unknown) => {
                 finish?.(undefined);
                 finish = undefined;
                 // Thrown outside a resolver: map it here, or Apollo would answer a bare 500.
                 const known = toAppError(error);
                 throw known ? toGraphQLError(known) : error;
               });
-              if (count > rateLimit.perMinute) {
+              if (count > perMinute) {
                 finish?.(undefined);
                 finish = undefined;
-                throw new GraphQLError(`Too many requests from your address (at most ${rateLimit.perMinute} a minute that are not already cached). Please wait a minute and try again.`, {
+                throw new GraphQLError(`Too many requests from your address (at most ${perMinute} a minute that are not already cached). Please wait a minute and try again.`, {
                   extensions: { code: 'TOO_MANY_REQUESTS', http: { status: 429 } },
                 });
               }
@@ -225,16 +327,22 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
           willSendResponse: async ({ response, operation }) => {
             const stored = key;
             key = undefined;
-            const ok = stored && operation?.operation === OperationTypeNode.QUERY && response.body.kind === 'single' && !response.body.singleResult.errors;
-            if (ok && response.body.kind === 'single') this.set(stored, response.body.singleResult);
-            finish?.(ok && response.body.kind === 'single' ? response.body.singleResult : undefined);
+            const answered = operation?.operation === OperationTypeNode.QUERY && response.body.kind === 'single' && !response.body.singleResult.errors;
+            const result = answered && response.body.kind === 'single' ? response.body.singleResult : undefined;
+            if (stored && result) this.set(stored, result);
+            finish?.(stored ? result : undefined);
             finish = undefined;
+            const variant = contextValue.internal ? undefined : fastKeyOf(contextValue.req);
+            if (result && queryKey && variant && this.keepsVariant(queryKey, variant)) markShared(contextValue.req);
           },
         };
       },
     };
   }
 }
+
+/** What a kept value weighs: a text its length, anything else its length as JSON (about what holding it costs). */
+const weightOf = (value: unknown): number => (typeof value === 'string' ? value : JSON.stringify(value)).length;
 
 const fragmentsOf = (document: DocumentNode) =>
   new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
