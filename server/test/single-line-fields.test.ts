@@ -49,6 +49,8 @@ describe('single-line fields', () => {
     const cases: [string, string, unknown, string?][] = [
       ['mutation($v: String!) { createPost(name: $v, body: "<p>x</p>", categoryId: 1) { id } }', 'name', INJECTED],
       ['mutation($v: String!) { createPost(name: $v, body: "<p>x</p>", categoryId: 1) { id } }', 'name', 'Nul\u0000byte'],
+      // Escaped in the query's own text rather than sent as a variable: the same characters once parsed.
+      ['mutation { createPost(name: "Evt\\u000d\\u000aX-INJ:1", body: "<p>x</p>", categoryId: 1) { id } }', 'name', undefined],
       ['mutation($v: String) { createPost(name: "Evt", body: "<p>x</p>", categoryId: 1, location: $v) { id } }', 'location', 'Hall\nX-LOC:1'],
       [`mutation($v: String) { updatePost(id: ${postId}, name: $v) { id } }`, 'name', INJECTED],
       [`mutation($v: String) { updatePost(id: ${postId}, location: $v) { id } }`, 'location', 'Hall\rX'],
@@ -87,6 +89,7 @@ describe('single-line fields', () => {
       [t.http.put(`/api/update-post/${postId}`).set(bearer).field('name', 'Kept\r\nX'), 'name'],
       [t.http.post('/api/add-book').set(bearer).field('title', 'Daily\nbread').field('price', '5'), 'title'],
       [t.http.post('/api/add-video').set(bearer).send({ title: 'Sermon\rX', video: 'dQw4w9WgXcQ' }), 'title'],
+      [t.http.post('/api/add-video').set(bearer).set('content-type', 'application/json').send('{"title":"Sermon\\u2028X","video":"dQw4w9WgXcQ"}'), 'title'],
       [t.http.post('/api/add-slider-image').set(bearer).field('title', 'Slide\nX').field('image', '/uploads/x.webp'), 'title'],
       [t.http.post('/api/add-post-category').set(bearer).send({ name: 'News\nX' }), 'name'],
       [t.http.post('/api/register').send(memberPayload({ lastname: 'Doe\r\nX' })), 'lastname'],
