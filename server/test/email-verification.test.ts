@@ -137,6 +137,8 @@ describe('verified e-mail addresses', () => {
     expect(told.text).toContain('Dear Ruth');
     // A reset link mailed to the old address no longer opens the account.
     await t.http.post('/api/reset-password').send({ token: reset, newPassword: 'taken-over-password' }).expect(400);
+    // Asking whether addresses have accounts counts like sending links: three an hour, taken or not.
+    expect((await change(taken.email)).errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('refuses a confirmed change when someone registered the new address meanwhile', async () => {

@@ -62,8 +62,9 @@ export class EmailVerificationService {
     if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
     const current = await this.users.findOneByOrFail({ id: caller.id });
     if (email === current.email) throw AppError.badInput('email', 'This is already your e-mail address');
-    if (await this.users.existsBy({ email })) throw new AppError('CONFLICT', ADDRESS_TAKEN, 'email');
+    // Counted before the look-up: the answer tells whether an address has an account, so it is not free to ask.
     await this.limits.consume(`email-confirmation:${current.id}`, CONFIRMATION_MAILS_PER_ACCOUNT.limit, CONFIRMATION_MAILS_PER_ACCOUNT.windowSeconds);
+    if (await this.users.existsBy({ email })) throw new AppError('CONFLICT', ADDRESS_TAKEN, 'email');
     await this.users.update({ id: current.id }, { pendingEmail: email });
     const updated = await this.users.findOneByOrFail({ id: current.id });
     await this.sendLink(updated, email);
