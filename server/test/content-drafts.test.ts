@@ -172,6 +172,22 @@ describe('drafts stay drafts', () => {
     expect(programDown).toEqual(nowhere(programDown));
   });
 
+  it('shows no draft to an editor’s ended session or a junk token, and keeps none of their reads for visitors', async () => {
+    const account = await t.member();
+    await t.db.query(`UPDATE users SET role = 'Editor' WHERE id = $1`, [account.id]);
+    expect((await seenBy(draftProgram, account.token)).allPosts).toBe(true);
+    const logout = await t.gql('mutation { logout }', {}, account.token);
+    expect(logout.errors).toBeUndefined();
+    for (const token of [account.token, `${account.token.slice(0, -4)}AAAA`, 'not-a-token']) {
+      const lists = await t.gql('{ allPosts(perPage: 100) { id } }', {}, token);
+      expect(lists.data?.allPosts?.map((p: { id: string }) => p.id) ?? []).not.toContain(draftProgram.id);
+      const legacy = await t.http.get('/api/all-program-posts').set('authorization', `Bearer ${token}`);
+      expect(legacy.status === 200 ? legacy.body.map((p: { id: number }) => String(p.id)) : []).not.toContain(draftProgram.id);
+    }
+    const visitor = await seenBy(draftProgram);
+    expect(visitor).toEqual(nowhere(visitor));
+  });
+
   it('still shows a member their own testimony awaiting review, and only to them', async () => {
     const member = await t.member();
     const mine = await create('name: "My story so far", body: "<p>Grateful</p>", categoryId: "2", consentToPublish: true', member.token);
