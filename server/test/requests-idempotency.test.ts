@@ -160,8 +160,8 @@ describe('public forms sent more than once', () => {
     const sender = `retry-${randomUUID().slice(0, 8)}@test.example`;
     const key = randomUUID();
     const message = `Stored with its mail ${key}`;
-    await t.db.query(`CREATE FUNCTION refuse_mail_jobs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the queue is refusing jobs'; END $$`);
-    await t.db.query(`CREATE TRIGGER refuse_mail_jobs BEFORE INSERT ON pgboss.job FOR EACH ROW WHEN (NEW.name = 'mail') EXECUTE FUNCTION refuse_mail_jobs()`);
+    await t.db.query(`CREATE FUNCTION pgboss.refuse_mail_jobs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the queue is refusing jobs'; END $$`);
+    await t.db.query(`CREATE TRIGGER refuse_mail_jobs BEFORE INSERT ON pgboss.job FOR EACH ROW WHEN (NEW.name = 'mail') EXECUTE FUNCTION pgboss.refuse_mail_jobs()`);
     try {
       const refused = await postContact(contact(message, sender), key).expect(503);
       expect(refused.headers['retry-after']).toBeDefined();
@@ -171,7 +171,7 @@ describe('public forms sent more than once', () => {
       expect(await countWhere('questions', 'question', message)).toBe(0);
     } finally {
       await t.db.query('DROP TRIGGER refuse_mail_jobs ON pgboss.job');
-      await t.db.query('DROP FUNCTION refuse_mail_jobs()');
+      await t.db.query('DROP FUNCTION pgboss.refuse_mail_jobs()');
     }
 
     const stored = await postContact(contact(message, sender), key).expect(201);
