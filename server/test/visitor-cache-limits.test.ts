@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import express from 'express';
 import jwt from 'jsonwebtoken';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { JWT_ISSUER } from '../src/auth/auth.service.js';
+import { pageCache } from '../src/http-cache/page-cache.js';
 import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -149,6 +153,30 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
     expectLimited(statuses);
     // Another address is not affected.
     await t.http.get('/api/all-posts-by-category/1001').set('x-forwarded-for', nextAddress()).expect(200);
+  });
+
+  it('keeps a page by the parameters it reads, renders one asked with others without keeping it, and limits their flood', async () => {
+    // The app's own page cache in front of a stand-in for React Router (the web app is not built for these tests).
+    const site = express().set('trust proxy', 1);
+    site.use((_req, res, next) => ((res.locals.cspNonce = 'n'), next()));
+    site.use(pageCache(cache, (_req, res) => void res.setHeader('content-security-policy', "script-src 'nonce-n'").type('html').end('<p>A page</p>')));
+    const server = site.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const page = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const entries = cache.size().entries;
+      await page.get('/blog?page=2').set('x-forwarded-for', nextAddress()).expect(200);
+      expect(cache.size().entries).toBe(entries + 1);
+      const from = nextAddress();
+      const statuses = [];
+      for (let n = 1; n <= LIMIT + 1; n++) statuses.push((await page.get(`/blog?page=2&x=${n}`).set('x-forwarded-for', from)).status);
+      expectLimited(statuses);
+      expect(cache.size().entries).toBe(entries + 1);
+      const head = await page.head(`/blog?x=${LIMIT + 2}`).set('x-forwarded-for', from);
+      expect(head.status).toBe(429);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('stays within its bound in bytes however many large answers visitors ask for', async () => {

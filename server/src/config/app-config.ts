@@ -242,7 +242,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     graphqlRateLimit,
     giftAidAggregationLimitMinor: giftAidAggregationLimit * 100,
-    publicMissRateLimit: readWhole('PUBLIC_MISS_RATE_LIMIT', env.PUBLIC_MISS_RATE_LIMIT, 300, 1, 1_000_000),
+    publicMissRateLimit: readWhole('PUBLIC_MISS_RATE_LIMIT', env.PUBLIC_MISS_RATE_LIMIT, 600, 1, 1_000_000),
     publicCacheMaxBytes: readWhole('PUBLIC_CACHE_MAX_BYTES', env.PUBLIC_CACHE_MAX_BYTES, 64 * 1024 * 1024, 64 * 1024, Number.MAX_SAFE_INTEGER),
     // A request asking for its SQL to be counted goes past the cache and the visitors' limits: only where asked for.
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv === 'test'),
