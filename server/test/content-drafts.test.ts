@@ -188,6 +188,15 @@ describe('drafts stay drafts', () => {
     expect(visitor).toEqual(nowhere(visitor));
   });
 
+  it('shows an editor who is no longer one none of the drafts they wrote', async () => {
+    const account = await t.member();
+    await t.db.query(`UPDATE users SET role = 'Editor' WHERE id = $1`, [account.id]);
+    const draft = await create('name: "Written before leaving", body: "<p>Not yet</p>", categoryId: "3", status: UnAuthorised', account.token);
+    await t.db.query(`UPDATE users SET role = 'Member' WHERE id = $1`, [account.id]);
+    const seen = await seenBy(draft, account.token);
+    expect(seen).toEqual(nowhere(seen));
+  });
+
   it('still shows a member their own testimony awaiting review, and only to them', async () => {
     const member = await t.member();
     const mine = await create('name: "My story so far", body: "<p>Grateful</p>", categoryId: "2", consentToPublish: true', member.token);

@@ -43,7 +43,7 @@ const SLUG_LOCK = 724_312;
 
 /**
  * Blog posts, programs and testimonies. Visitors see Authorised posts only, in every category; a member also
- * sees their own; content staff see everything. Members only share testimonies, saved UnAuthorised.
+ * sees their own testimonies; content staff see everything. Members only share testimonies, saved UnAuthorised.
  */
 @Injectable()
 export class PostsService extends ContentList<Post, PostFilter> {
@@ -87,15 +87,17 @@ export class PostsService extends ContentList<Post, PostFilter> {
 
   /**
    * The one visibility rule of posts, under every list, count, single read, feed, calendar and sitemap: a post
-   * that is not Authorised is a draft, whatever its category, seen only by content staff and by its own author
-   * (a member's testimony awaiting review). Feeds and the visitors' caches ask as no one, so never hold drafts.
+   * that is not Authorised is a draft, whatever its category, seen only by content staff, and a member's own
+   * testimony awaiting review by its author. Feeds and the visitors' caches ask as no one, so never hold drafts.
    */
   private visibleTo(query: SelectQueryBuilder<Post>, caller: AuthUser | undefined): SelectQueryBuilder<Post> {
     if (can(caller, 'content:write')) return query;
     return query.andWhere(
       new Brackets((visible) => {
         visible.where('post.status = :authorised', { authorised: PostStatus.Authorised });
-        if (caller) visible.orWhere('post.authorId = :caller', { caller: caller.id });
+        if (caller) {
+          visible.orWhere('(post.authorId = :caller AND post.categoryId = :testimonies)', { caller: caller.id, testimonies: CATEGORY.testimonies });
+        }
       }),
     );
   }
