@@ -269,5 +269,32 @@ describe('pastoral care: staff roles, the care inbox, prayer privacy and the wal
       await t.gql('mutation($id: ID!) { deletePrayerRequest(id: $id) { id } }', { id: made.data.createPrayerRequest.id }, pastor.token);
       expect((await t.db.query(`SELECT count(*)::int AS n FROM care_events WHERE kind = 'PrayerRequest' AND request_id = $1`, [made.data.createPrayerRequest.id]))[0].n).toBe(0);
     });
+
+    describe('on the audit trail', () => {
+      const lastEvent = async (actorId: number) => (await t.db.query(`SELECT action, record_kind, record_ids, detail FROM audit_events WHERE actor_id = $1 ORDER BY id DESC LIMIT 1`, [actorId]))[0];
+
+      it('records the request an update answers, as a read', async () => {
+        const member = await t.member();
+        const made = (await pray(member.token, 'Audited update', 'PastorsOnly')).data.createPrayerRequest;
+        const id = `PrayerRequest-${made.id}`;
+        const updated = await t.gql('mutation($id: ID!) { updateCareRequest(id: $id, status: InProgress) { message requesterEmail } }', { id }, staff.Pastor.token);
+        expect(updated.data.updateCareRequest.requesterEmail).toBe(member.email);
+        expect(await lastEvent(staff.Pastor.id)).toEqual({ action: 'care.read', record_kind: 'CareRequest', record_ids: [id], detail: null });
+      });
+
+      it('records a count with a search term as a read of the requests it matched, never the term', async () => {
+        const term = 'diagnosis 7f3a';
+        const question = await t.http.post('/api/question').set('x-forwarded-for', '198.51.100.41').send({ email: 'searched@test.example', question: `About my ${term}` }).expect(201);
+        const counted = await t.gql('query($q: String) { _allCareRequestsMeta(filter: { q: $q }) { count } }', { q: term }, staff.Pastor.token);
+        expect(counted.data._allCareRequestsMeta.count).toBe(1);
+        const event = await lastEvent(staff.Pastor.id);
+        expect(event).toEqual({ action: 'care.search', record_kind: 'CareRequest', record_ids: [`Question-${question.body.id}`], detail: expect.any(String) });
+        expect(JSON.stringify(event)).not.toMatch(/diagnosis|7f3a/);
+
+        const missed = await t.gql('query($q: String) { _allCareRequestsMeta(filter: { q: $q }) { count } }', { q: 'no request says this 91c0' }, staff.Pastor.token);
+        expect(missed.data._allCareRequestsMeta.count).toBe(0);
+        expect(await lastEvent(staff.Pastor.id)).toMatchObject({ action: 'care.search', record_ids: [] });
+      });
+    });
   });
 });

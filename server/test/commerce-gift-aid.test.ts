@@ -242,6 +242,14 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(((await download('csv')).body as Buffer).equals(csv.body)).toBe(true);
   });
 
+  it("records each read of a claim's rows, which name donors and their addresses, on the audit trail", async () => {
+    const [claim] = await t.db.query('SELECT id, row_count FROM gift_aid_claims ORDER BY id LIMIT 1');
+    const read = await ok(t, 'query($id: ID!) { GiftAidClaim(id: $id) { rows { firstName postcode } } }', { id: String(claim.id) }, finance.token);
+    expect(read.GiftAidClaim.rows).toHaveLength(claim.row_count);
+    const [event] = await t.db.query(`SELECT action, record_kind, record_ids, detail FROM audit_events WHERE actor_id = $1 ORDER BY id DESC LIMIT 1`, [finance.id]);
+    expect(event).toEqual({ action: 'gift-aid.read', record_kind: 'GiftAidClaim', record_ids: [String(claim.id)], detail: `${claim.row_count} schedule row(s)` });
+  });
+
   it('shows a claimed gift refunded later as NeedsAdjustment and lists it on the next claim', async () => {
     await ok(t, 'mutation($id: ID!) { refundDonation(id: $id) { status } }', { id: gifts.mary }, finance.token);
     expect(await donation(gifts.mary)).toMatchObject({ status: 'Refunded', giftAidStatus: 'NeedsAdjustment' });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { CareInboxService } from './care/care-inbox.service.js';
 import { CareEventResolver, CareResolver } from './care/care.resolver.js';
@@ -22,7 +23,7 @@ import { reviewResolverFor } from './review.resolver.js';
 
 /** Contact enquiries, questions, counselling, baptism and prayer requests: public forms, member prayers, the prayer wall, the care inbox. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest, CareEvent]), MailModule],
+  imports: [TypeOrmModule.forFeature([ContactEnquiry, Question, CounsellingRequest, BaptismRequest, PrayerRequest, CareEvent]), AuditModule, MailModule],
   providers: [
     RequestsService,
     PrayerRequestsService,

@@ -1,6 +1,8 @@
 import { Args, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { ClientIp } from '../../common/decorators.js';
 import { ListArgs, ListMetadata, toId } from '../../common/list.js';
 import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
@@ -103,7 +105,10 @@ export class GiftAidDeclarationResolver {
 /** Claims to HMRC: Finance and Admin. */
 @Resolver(() => GiftAidClaim)
 export class GiftAidClaimResolver {
-  constructor(private readonly claims: GiftAidClaimService) {}
+  constructor(
+    private readonly claims: GiftAidClaimService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Can('finance:read')
   @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold' })
@@ -142,9 +147,12 @@ export class GiftAidClaimResolver {
     return parts === 1 ? [path] : Array.from({ length: parts }, (_, index) => `${path}?part=${index + 1}`);
   }
 
-  @ResolveField(() => [GiftAidScheduleRow], { description: 'The rows the claim sent' })
-  async rows(@Parent() claim: GiftAidClaim): Promise<GiftAidScheduleRow[]> {
-    return (await this.claims.scheduleRows(claim.id)).map((row) => toRow(scheduleCells(row)));
+  @ResolveField(() => [GiftAidScheduleRow], { description: 'The rows the claim sent; each read is on the audit trail' })
+  async rows(@Parent() claim: GiftAidClaim, @CurrentUser() caller: AuthUser, @ClientIp() ip: string): Promise<GiftAidScheduleRow[]> {
+    const rows = (await this.claims.scheduleRows(claim.id)).map((row) => toRow(scheduleCells(row)));
+    // The rows name donors and their addresses, as the schedule file does, whose downloads are recorded too.
+    await this.audit.record(caller, ip, { action: 'gift-aid.read', recordKind: 'GiftAidClaim', recordIds: [String(claim.id)], detail: `${rows.length} schedule row(s)` });
+    return rows;
   }
 }
 

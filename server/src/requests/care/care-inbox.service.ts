@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, DataSource, In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { can, ROLE_PERMISSIONS, ROLES } from '../../access/permissions.js';
+import { AuditService } from '../../audit/audit.service.js';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
 import { applyListFilter, applyListPage, type ListArgs, type ListOptions } from '../../common/list.js';
@@ -72,6 +73,7 @@ export class CareInboxService {
     private readonly mail: MailService,
     private readonly notifier: RequestNotifier,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /** Rows of the view, read raw (`getRawMany<InboxRow>`): a view has no entity. */
@@ -103,10 +105,19 @@ export class CareInboxService {
     return rows.map((row) => this.toCareRequest(row, viewer));
   }
 
-  /** Counted in SQL: a view has no entity metadata for TypeORM's own count. */
-  async count(viewer: AuthUser, filter?: CareRequestFilter | null): Promise<number> {
-    const row = await this.query(viewer, filter).select('count(*)::int', 'count').getRawOne<{ count: number }>();
-    return row?.count ?? 0;
+  /**
+   * Counted in SQL: a view has no entity metadata for TypeORM's own count. A count with a search term tells which
+   * requests hold the term, so it reads them: it is on the audit trail with the requests it matched, never with
+   * the term, which may be what a request says (special-category data).
+   */
+  async count(viewer: AuthUser, filter: CareRequestFilter | null | undefined, address: string): Promise<number> {
+    if (!filter?.q) {
+      const row = await this.query(viewer, filter).select('count(*)::int', 'count').getRawOne<{ count: number }>();
+      return row?.count ?? 0;
+    }
+    const matched = await this.query(viewer, filter).select(`${ALIAS}.id`, 'id').getRawMany<{ id: string }>();
+    await this.audit.record(viewer, address, { action: 'care.search', recordKind: 'CareRequest', recordIds: matched.map(({ id }) => id), detail: `a search counted ${matched.length}` });
+    return matched.length;
   }
 
   async get(viewer: AuthUser, id: string): Promise<CareRequest> {

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { Audited } from '../../audit/audit.decorator.js';
 import { StaffMember, staffMember } from '../../auth/staff-member.js';
+import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { CareEvent } from '../entities/care-event.entity.js';
@@ -22,9 +23,9 @@ export class CareResolver {
     return this.care.list(caller, args, args.filter);
   }
 
-  @Query(() => ListMetadata)
-  async _allCareRequestsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllCareRequestsArgs): Promise<ListMetadata> {
-    return { count: await this.care.count(caller, args.filter) };
+  @Query(() => ListMetadata, { description: 'With a search term (q), on the audit trail as a read of the requests it matched.' })
+  async _allCareRequestsMeta(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: AllCareRequestsArgs): Promise<ListMetadata> {
+    return { count: await this.care.count(caller, args.filter, ip) };
   }
 
   @Audited('care.read', 'CareRequest')
@@ -39,6 +40,7 @@ export class CareResolver {
   }
 
   @Can('care:read', 'care:manage')
+  @Audited('care.read', 'CareRequest')
   @Mutation(() => CareRequest, { description: 'Status and assignee; a new assignee is e-mailed a link to the request.' })
   updateCareRequest(@CurrentUser() caller: AuthUser, @Args() args: UpdateCareRequestArgs): Promise<CareRequest> {
     return this.care.update(caller, args);
