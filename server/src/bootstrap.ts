@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
+import { prepareDatabase } from './database/database-roles.js';
 import { SqlCounter } from './database/sql-counter.js';
 import { refuseMalformedPaths } from './common/malformed-path.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
@@ -25,8 +26,12 @@ export function createLogger(config: AppConfig): ConsoleLogger {
 @Module({})
 class CompositionRoot {}
 
-/** Builds the whole application (API, GraphQL, admin console, web app) ready to listen. */
-export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+/**
+ * Builds the whole application (API, GraphQL, admin console, web app) ready to listen. The schema is migrated
+ * over `ownerUrl`; the app itself connects with `databaseUrl`, as a role that owns no table.
+ */
+export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl = databaseUrl): Promise<INestApplication> {
+  await prepareDatabase(ownerUrl, databaseUrl);
   const paypal = await PayPalSetup.open(config, databaseUrl);
   const root = {
     module: CompositionRoot,

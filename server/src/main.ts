@@ -39,7 +39,7 @@ async function main() {
 
   let app;
   try {
-    app = await createApp(config, config.databaseUrl ?? embedded!.url);
+    app = embedded ? await createApp(config, embedded.appUrl, embedded.url) : await createApp(config, config.databaseUrl!, config.databaseOwnerUrl);
   } catch (error) {
     logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     await stopDatabase();

@@ -79,6 +79,16 @@ describe('a production-mode instance, as the security review found it', () => {
       await t.http.post('/paypal-emulator/dashboard/events').type('form').send({ order: 'ANY', event_type: 'PAYMENT.CAPTURE.REFUNDED' }).expect(404);
       const asAdmin = await t.http.get('/paypal-emulator').set('authorization', `Bearer ${await t.adminToken()}`).expect(200);
       expect(asAdmin.text).toMatch(/PayPal emulator/i);
+      // Its tools settle and refund anyone's order without PayPal: not even Finance, whose refunds go through the shop.
+      for (const role of ['Finance', 'Pastor', 'PrayerTeam', 'Editor']) {
+        const staff = await t.member();
+        await t.db.query('UPDATE users SET role = $1 WHERE id = $2', [role, staff.id]);
+        const token = (await t.http.post('/api/login').send({ email: staff.email, password: staff.password }).expect(200)).body.token;
+        for (const path of ['/paypal-emulator', '/paypal-emulator/control/stats']) {
+          const answer = await t.http.get(path).set('authorization', `Bearer ${token}`);
+          expect({ role, path, status: answer.status }).toEqual({ role, path, status: 404 });
+        }
+      }
     });
 
     it('approves only the order of the approve link it gave, and shows no other', async () => {
@@ -93,6 +103,12 @@ describe('a production-mode instance, as the security review found it', () => {
       await t.http.get(`/paypal-emulator/checkoutnow?token=${createBookOrder.orderID}`).expect(404);
       await t.http.get(`/paypal-emulator/checkoutnow?token=${createBookOrder.orderID}&key=${key.slice(1)}x`).expect(404);
       await t.http.post('/paypal-emulator/checkoutnow').type('form').send({ token: createBookOrder.orderID, action: 'pay' }).expect(404);
+      // The stand-in for PayPal's JS SDK asks for the same key: the order id alone approves nothing.
+      await t.http.post(`/paypal-emulator/sdk/orders/${createBookOrder.orderID}/approve`).send({}).expect(404);
+      await t.http.post(`/paypal-emulator/sdk/orders/${createBookOrder.orderID}/approve`).send({ key: `${key.slice(1)}x` }).expect(404);
+      await t.http.get(`/paypal-emulator/sdk/orders/${createBookOrder.orderID}`).expect(404);
+      const shown = await t.http.get(`/paypal-emulator/sdk/orders/${createBookOrder.orderID}`).query({ key }).expect(200);
+      expect(shown.body).toMatchObject({ id: createBookOrder.orderID, status: 'PAYER_ACTION_REQUIRED' });
 
       const page = await t.http.get(`${link.pathname}${link.search}`).expect(200);
       expect(page.text).toContain(createBookOrder.orderID);
@@ -169,6 +185,13 @@ describe('the production stack in docker-compose.yml', () => {
     const compose = await readFile(fileURLToPath(new URL('../../docker-compose.yml', import.meta.url)), 'utf8');
     expect(compose).not.toMatch(/SEED_DEMO: .*true/);
     expect(compose).not.toMatch(/PAYPAL_EMULATOR: .*true/);
+  });
+
+  it('runs the app as a database role other than the owner of the schema', async () => {
+    const compose = await readFile(fileURLToPath(new URL('../../docker-compose.yml', import.meta.url)), 'utf8');
+    const user = (variable: string) => new URL(compose.match(new RegExp(`${variable}: (\\S+)`))![1]).username;
+    expect(user('DATABASE_OWNER_URL')).toBe('ministry');
+    expect(user('DATABASE_URL')).not.toBe('ministry');
   });
 });
 

@@ -14,6 +14,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   dataDir: string;
   databaseUrl?: string;
+  /** The schema owner's connection, for migrations only; the app then connects as DATABASE_URL's role, which owns nothing. */
+  databaseOwnerUrl?: string;
   databasePoolSize: number;
   /** How long a request waits for a database connection before it is answered 503. */
   databaseConnectTimeoutMs: number;
@@ -128,6 +130,13 @@ function readJwtSecret(env: Env, dataDir: string, production: boolean): string {
   return value;
 }
 
+/** DATABASE_OWNER_URL: only beside DATABASE_URL (the embedded server has its own owner role). */
+function readDatabaseOwnerUrl(env: Env): string | undefined {
+  const url = readUrl('DATABASE_OWNER_URL', env.DATABASE_OWNER_URL, ['postgres:', 'postgresql:']);
+  if (url && !env.DATABASE_URL) throw new ConfigError("DATABASE_OWNER_URL needs DATABASE_URL, the app's own role");
+  return url;
+}
+
 function readAdminPassword(env: Env, production: boolean): string {
   const password = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
   if (password.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
@@ -226,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     nodeEnv,
     dataDir,
     databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    databaseOwnerUrl: readDatabaseOwnerUrl(env),
     databasePoolSize: poolSize,
     databaseConnectTimeoutMs: connectTimeoutMs,
     jwtSecret: readJwtSecret(env, dataDir, production),

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
 import { JobQueue } from './job-queue.js';
-import { MIGRATIONS } from './migrations/index.js';
 import { SqlCounter } from './sql-counter.js';
 
 @Global()
@@ -20,10 +19,8 @@ export class DatabaseModule {
             type: 'postgres',
             url,
             autoLoadEntities: true,
+            // The schema is the owner's: migrations ran before this connection opened (prepareDatabase).
             synchronize: false,
-            migrations: MIGRATIONS,
-            migrationsRun: true,
-            migrationsTransactionMode: 'each',
             extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
             // An idle connection cut by a database restart: the pool drops it and opens a fresh one when asked.
             poolErrorHandler: (error: Error) => new Logger('Database').warn(`idle connection lost: ${error.message}`),

@@ -5,7 +5,10 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
 export interface RunningDatabase {
+  /** As the superuser, which owns the schema. */
   url: string;
+  /** As the app's own role (`ministry_app`), which owns no table; created at the app's first start. */
+  appUrl: string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startEmbeddedPostgres(
   const databaseDir = clusterDir(dataDir);
   mkdirSync(dirname(databaseDir), { recursive: true });
   const password = readOrCreatePassword(join(dataDir, 'postgres-password'));
+  const appPassword = readOrCreatePassword(join(dataDir, 'postgres-app-password'));
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -90,6 +94,7 @@ export async function startEmbeddedPostgres(
 
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    appUrl: `postgres://ministry_app:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
 }

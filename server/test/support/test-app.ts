@@ -11,6 +11,9 @@ import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
 
+/** The database role the app connects as (created at its first start), which owns no table. */
+export const TEST_APP_ROLE = 'ministry_app';
+
 export const memberPayload = (overrides: Record<string, unknown> = {}) => ({
   title: 'Brother',
   firstname: 'John',
@@ -58,7 +61,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
   }
-  const direct = new URL(serverUrl.replace(/\/[^/]*$/, `/${name}`));
+  // Migrations run as the server's superuser, the owner; the app connects as a role of its own, as in production.
+  const ownerUrl = new URL(serverUrl.replace(/\/[^/]*$/, `/${name}`));
+  const direct = new URL(ownerUrl);
+  [direct.username, direct.password] = [TEST_APP_ROLE, 'test'];
   // A test may put a relay of its own (support/database-proxy.ts) between the app and the database.
   if (options.databasePort) direct.port = String(options.databasePort);
   const databaseUrl = direct.href;
@@ -75,7 +81,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     SEED_DEMO: 'false',
     ...env,
   });
-  const app = await createApp(config, databaseUrl);
+  const app = await createApp(config, databaseUrl, ownerUrl.href);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address();
   const baseUrl = `http://127.0.0.1:${port}`;
