@@ -80,8 +80,9 @@ export class PayPalSetup implements OnApplicationShutdown {
     const router = this.emulator.router({
       publicUrl: this.config.publicUrl,
       webhookUrl: () => `${this.ownOrigin()}${WEBHOOK_PATH}`,
-      // Its dashboard and controls settle and refund anyone's order: on a production demo they are an admin's.
-      allowTools: async (req) => !production || can(await auth.userForAuthorization(req.headers.authorization), 'finance:manage'),
+      // Its dashboard and controls settle and refund anyone's order: on a production demo they are an Admin's only
+      // (Finance refunds through the shop, which asks PayPal).
+      allowTools: async (req) => !production || can(await auth.userForAuthorization(req.headers.authorization), 'payments:emulator-tools'),
     });
     app.use(EMULATOR_PATH, router);
   }

@@ -24,7 +24,8 @@ export class Checkout {
     private readonly signer: Signer,
   ) {}
 
-  private async linked(db: Db, token: string, key: string, lock = false): Promise<EmulatedOrder | undefined> {
+  /** The order an approve link names, when its key is the one this emulator gave for it. */
+  async linked(db: Db, token: string, key: string, lock = false): Promise<EmulatedOrder | undefined> {
     if (!token || !safeEqual(key, this.signer.approvalKey(token))) return undefined;
     return this.store.order(db, token, lock);
   }

@@ -73,16 +73,17 @@ export async function openPayPalEmulator(options: PayPalEmulatorOptions): Promis
     credentials: emulatorCredentials(options.secret),
     router: (mount) => {
       const webhooks = new Webhooks(store, signer, mount.webhookUrl, options.warn);
+      const checkout = new Checkout(store, signer);
       return emulatorRouter(
         {
           oauth: new OAuth(store, signer),
           orders: new Orders(store, signer),
           captures: new Captures(store, signer),
           webhooks,
-          checkout: new Checkout(store, signer),
+          checkout,
           controls: new Controls(store, signer),
           billing: new Billing(store, signer, webhooks),
-          sdk: new SdkOrders(store),
+          sdk: new SdkOrders(store, checkout),
         },
         { ...mount, warn: options.warn },
       );

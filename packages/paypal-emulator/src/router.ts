@@ -49,7 +49,7 @@ const body = (req: Request): Record<string, unknown> => (req.body && typeof req.
  * `POST control/settings {tokenLifetimeSeconds}`; for subscriptions `GET control/subscriptions/:id`,
  * `POST control/subscriptions/:id/cycle {amount?}` (takes the payment due) and `POST control/subscriptions/:id/fail-next`.
  * The approval pages (`checkoutnow`, `subscribe`) need the key of the approve link they gave. `sdk/js` is a
- * stand-in for PayPal's JS SDK.
+ * stand-in for PayPal's JS SDK; its order calls (`sdk/orders/:id`) need that key too.
  */
 export function emulatorRouter(parts: Parts, options: RouterOptions): express.Router {
   const { oauth, orders, captures, webhooks, checkout, controls, billing, sdk } = parts;
@@ -123,8 +123,8 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
     if (req.query['client-id'] !== CLIENT_ID) return res.status(400).type('text/javascript').send('throw new Error("unknown client-id");');
     res.type('text/javascript').send(sdkScript(req.baseUrl));
   });
-  router.get('/sdk/orders/:id', async (req, res) => send(res, await sdk.show(String(req.params.id))));
-  router.post('/sdk/orders/:id/approve', async (req, res) => send(res, await sdk.approve(String(req.params.id))));
+  router.get('/sdk/orders/:id', async (req, res) => send(res, await sdk.show(String(req.params.id), text(req.query.key))));
+  router.post('/sdk/orders/:id/approve', async (req, res) => send(res, await sdk.approve(String(req.params.id), text(body(req).key))));
 
   // The dashboard and the controls can settle or refund anyone's order: only for whom `allowTools` lets in.
   const tools = express.Router();

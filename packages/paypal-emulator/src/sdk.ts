@@ -1,4 +1,5 @@
 import { notFound, randomId, type Answer } from './answers.js';
+import type { Checkout } from './checkout.js';
 import type { Store } from './database/store.js';
 import { formatMoney } from './money.js';
 import { markApproved } from './order.js';
@@ -13,9 +14,16 @@ import { markApproved } from './order.js';
 export function sdkScript(base: string): string {
   return `(() => {
   const base = ${JSON.stringify(base)};
-  const post = (path) => fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('PayPal answered ' + r.status))));
+  const answer = (r) => (r.ok ? r.json() : Promise.reject(new Error('PayPal answered ' + r.status)));
   function Buttons(props) {
     let container = null;
+    // The approve link's key, which the page remembered when its server created the order (approveUrlOf): as on
+    // PayPal's own approval page, the order id alone approves nothing.
+    const keyOf = (orderID) => {
+      const link = props.approveUrlOf && props.approveUrlOf(orderID);
+      return (link && new URL(link, location.href).searchParams.get('key')) || '';
+    };
+    const order = (orderID) => base + '/sdk/orders/' + encodeURIComponent(orderID);
     const actions = { enable: () => Promise.resolve(), disable: () => Promise.resolve() };
     function panel(orderID, order) {
       const box = document.createElement('div');
@@ -34,7 +42,8 @@ export function sdkScript(base: string): string {
       box.append(text, pay, cancel);
       pay.onclick = () => {
         box.remove();
-        post('/sdk/orders/' + encodeURIComponent(orderID) + '/approve')
+        fetch(order(orderID) + '/approve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: keyOf(orderID) }) })
+          .then(answer)
           .then((approved) => props.onApprove && props.onApprove({ orderID, payerID: approved.payerID, paymentSource: 'paypal' }, {}))
           .catch((error) => props.onError && props.onError(error));
       };
@@ -58,7 +67,7 @@ export function sdkScript(base: string): string {
         button.onclick = () => {
           button.disabled = true;
           Promise.resolve(props.createOrder ? props.createOrder({ paymentSource: 'paypal' }, {}) : Promise.reject(new Error('createOrder is missing')))
-            .then((orderID) => fetch(base + '/sdk/orders/' + encodeURIComponent(orderID)).then((r) => r.json()).then((order) => container.append(panel(orderID, order))))
+            .then((orderID) => fetch(order(orderID) + '?key=' + encodeURIComponent(keyOf(orderID))).then(answer).then((shown) => container.append(panel(orderID, shown))))
             .catch((error) => props.onError && props.onError(error))
             .finally(() => { button.disabled = false; });
         };
@@ -80,22 +89,25 @@ export function sdkScript(base: string): string {
 
 /**
  * The order side of the stand-in. PayPal's pop-up approves an order once the buyer has logged in; the stand-in
- * has no buyer to log in, so the order id opens it. That approves, never pays: only the shop captures, and the
- * shop captures only its owner's order.
+ * has no buyer to log in, so, as its approval page, it asks for the key of the approve link the shop was given
+ * (the page hands it over). That approves, never pays: only the shop captures, and only its owner's order.
  */
 export class SdkOrders {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly checkout: Checkout,
+  ) {}
 
-  async show(id: string): Promise<Answer> {
-    const order = await this.store.order(this.store.pool, id);
+  async show(id: string, key: string): Promise<Answer> {
+    const order = await this.checkout.linked(this.store.pool, id, key);
     if (!order) return notFound();
     const unit = order.request.purchase_units[0];
     return { status: 200, body: { id: order.id, status: order.status, amount: formatMoney(unit.amount.value, unit.amount.currency_code), description: unit.description } };
   }
 
-  approve(id: string): Promise<Answer> {
+  approve(id: string, key: string): Promise<Answer> {
     return this.store.transaction(async (db) => {
-      const order = await this.store.order(db, id, true);
+      const order = await this.checkout.linked(db, id, key, true);
       if (!order) return notFound();
       markApproved(order, randomId(13));
       await this.store.saveOrder(db, order);

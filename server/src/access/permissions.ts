@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'privacy:manage',
   /** The GraphQL schema in production (the console reads it to build its screens). */
   'schema:read',
+  /** The PayPal emulator's dashboard and controls on a demo: they settle and refund any order, PayPal unasked. */
+  'payments:emulator-tools',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -1,6 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useState } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
+import { approveUrlFor } from '../lib/pending-checkout';
 import { FormAlert } from './form';
 import type { PaymentOutcome } from './payment-return';
 import './paypal-buttons.css';
@@ -21,7 +22,13 @@ export type PayPalButtonsProps = {
 /** Thrown from createOrder when the page already shows what to fix: PayPal's buttons then only stop. */
 class NotStarted extends Error {}
 
-function Buttons({ createOrder, capture, successPath, onCompleted, disabled }: PayPalButtonsProps) {
+/**
+ * What the emulator's stand-in for PayPal's JS SDK (test payments) needs beyond PayPal's props: the approve link
+ * the server gave for an order, whose key approves it, as PayPal's own approval page asks the buyer to log in.
+ */
+const standInProps = { approveUrlOf: approveUrlFor };
+
+function Buttons({ createOrder, capture, successPath, onCompleted, disabled, standIn }: PayPalButtonsProps & { standIn: boolean }) {
   const [{ isRejected }] = usePayPalScriptReducer();
   const navigate = useNavigate();
   const [message, setMessage] = useState<string>();
@@ -31,6 +38,7 @@ function Buttons({ createOrder, capture, successPath, onCompleted, disabled }: P
     <>
       <FormAlert message={message} id="paypal-buttons-error" />
       <PayPalButtons
+        {...(standIn && standInProps)}
         style={{ layout: 'vertical', label: 'pay' }}
         disabled={disabled}
         createOrder={async () => {
@@ -69,7 +77,7 @@ export default function PayPalCheckoutButtons(props: PayPalButtonsProps) {
       <p className="paypal-buttons-hint">Or pay here, without leaving this page:</p>
       {/* A new currency is a new script: PayPal's buttons take one currency per load. */}
       <PayPalScriptProvider key={props.currency} options={options}>
-        <Buttons {...props} />
+        <Buttons {...props} standIn={!!paypal.sdkUrl} />
       </PayPalScriptProvider>
     </section>
   );

@@ -32,14 +32,18 @@ type Checkout = { id: string; orderID: string; approveUrl: string; status: strin
 
 /**
  * Creates a payment on the server with `mutation` (which answers a checkout in `field`; the server checks every
- * amount). Answers the checkout, or the errors to show when the server refused it.
+ * amount). Answers the checkout, or the errors to show when the server refused it. The checkout is remembered
+ * for whatever approves it next: the return page, or the test-payments stand-in for PayPal's buttons.
  */
 export function useCreatePayPalOrder<V extends Record<string, unknown>>(mutation: string, field: string) {
   const graphql = useMemberGraphql();
   return useCallback(
     async (variables: V): Promise<Checkout | FormErrors> => {
       const result = await graphql.request<Record<string, Checkout>>(mutation, variables);
-      return result.data?.[field] ?? toFormErrors(result.errors ?? []);
+      const checkout = result.data?.[field];
+      if (!checkout) return toFormErrors(result.errors ?? []);
+      rememberCheckout({ orderID: checkout.orderID, approveUrl: checkout.approveUrl });
+      return checkout;
     },
     [graphql, mutation, field],
   );
@@ -62,7 +66,6 @@ export function usePayPalCheckout<V extends Record<string, unknown>>(mutation: s
         setLoading(false);
         return checkout;
       }
-      rememberCheckout({ orderID: checkout.orderID, approveUrl: checkout.approveUrl });
       window.location.assign(checkout.approveUrl);
       return null;
     },
