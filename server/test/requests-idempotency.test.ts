@@ -156,6 +156,34 @@ describe('public forms sent more than once', () => {
     expect(stored).not.toContain('Hashed');
   });
 
+  it("stores a member's prayer request once under one key, on GraphQL and the legacy path, and refuses that key to another member", async () => {
+    const [member, other] = [await t.member(), await t.member()];
+    const key = randomUUID();
+    const title = `Healing ${key.slice(0, 8)}`;
+    const pray = (token: string) =>
+      t.http
+        .post('/graphql')
+        .set('authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', key)
+        .send({ query: 'mutation($title: String!) { createPrayerRequest(title: $title, body: "For my mother") { id createdAt } }', variables: { title } });
+    const first = (await pray(member.token)).body;
+    expect(first.errors).toBeUndefined();
+    expect((await pray(member.token)).body).toEqual(first);
+    expect(await countWhere('prayer_requests', 'title', title)).toBe(1);
+
+    const refused = (await pray(other.token)).body;
+    expect(refused.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE', field: 'Idempotency-Key' });
+    expect(refused.data).toBeNull();
+    expect(await countWhere('prayer_requests', 'title', title)).toBe(1);
+
+    const legacyKey = randomUUID();
+    const legacy = () =>
+      t.http.post('/api/make-prayer-request').set('authorization', `Bearer ${member.token}`).set('Idempotency-Key', legacyKey).send({ title: `Legacy ${legacyKey}`, body: 'Thanks', usersId: member.id });
+    const made = await legacy().expect(201);
+    expect((await legacy().expect(201)).body).toEqual(made.body);
+    expect(await countWhere('prayer_requests', 'title', `Legacy ${legacyKey}`)).toBe(1);
+  });
+
   it('refuses with 503 and stores nothing when the queue cannot take the e-mail; the retry with the same key stores once and the mail arrives', async () => {
     const sender = `retry-${randomUUID().slice(0, 8)}@test.example`;
     const key = randomUUID();

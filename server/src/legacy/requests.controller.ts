@@ -81,9 +81,9 @@ export class LegacyRequestsController {
   /** `usersId` is kept for the legacy client and must be the caller; the member is taken from the token. */
   @RateLimit('prayer-request', SUBMISSIONS_PER_MINUTE, 60)
   @Post('make-prayer-request')
-  async makePrayerRequest(@CurrentUser() caller: AuthUser, @Body() { usersId, ...input }: LegacyPrayerRequestBody) {
+  async makePrayerRequest(@CurrentUser() caller: AuthUser, @Body() { usersId, ...input }: LegacyPrayerRequestBody, @IdempotencyKey() key?: string) {
     requireSelf(caller, usersId === undefined ? undefined : Number(usersId), 'usersId');
-    return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input), caller), caller);
+    return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input, key), caller), caller);
   }
 
   @Audited('care.list', 'PrayerRequest')

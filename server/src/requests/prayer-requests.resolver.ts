@@ -11,6 +11,7 @@ import { PrayerReply, PrayerRequest, PrayerRequestUser } from './entities/prayer
 import { forContactViewer, seesStaffFields } from './staff-only.js';
 import { SUBMISSIONS_PER_MINUTE } from './request-kinds.js';
 import { PrayerRequestsService } from './prayer-requests.service.js';
+import { IdempotencyKey } from './idempotency.js';
 
 /** Members make, read and narrow their own prayer requests; pastors read and follow up all; the prayer team reads shared ones. */
 @Resolver(() => PrayerRequest)
@@ -19,8 +20,8 @@ export class PrayerRequestsResolver {
 
   @RateLimit('prayer-request', SUBMISSIONS_PER_MINUTE, 60)
   @Mutation(() => PrayerRequest, { description: 'Makes a prayer request as the signed-in member.' })
-  createPrayerRequest(@CurrentUser() caller: AuthUser, @Args() input: CreatePrayerRequestArgs): Promise<PrayerRequest> {
-    return this.prayers.create(caller, input);
+  createPrayerRequest(@CurrentUser() caller: AuthUser, @Args() input: CreatePrayerRequestArgs, @IdempotencyKey() key?: string): Promise<PrayerRequest> {
+    return this.prayers.create(caller, input, key);
   }
 
   @Audited('care.list', 'PrayerRequest')

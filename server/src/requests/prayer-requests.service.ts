@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
 import { requireOwner, requireSelf } from '../access/ownership.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
@@ -10,7 +10,6 @@ import { CareEvent, CareEventType } from './entities/care-event.entity.js';
 import type { PrayerRequest } from './entities/prayer-request.entity.js';
 import { isNarrowerOrSame, PrayerPrivacy, PrayerWallName, PrayerWallStatus, SHARED_WITH_TEAM, SHARING_DAYS } from './prayer-privacy.js';
 import { PRAYER_REQUEST, REQUEST_ALIAS } from './request-kinds.js';
-import { RequestNotifier } from './request-mails.js';
 import type { FollowUp } from './request-store.js';
 import { RequestStatus } from './request-status.js';
 import { RequestsService } from './requests.service.js';
@@ -33,39 +32,32 @@ const SHARED_AND_OPEN = `(${REQUEST_ALIAS}.privacy IN (:...shared) AND ${REQUEST
 export class PrayerRequestsService {
   private readonly logger = new Logger('Requests');
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly requests: RequestsService,
-    private readonly notifier: RequestNotifier,
-  ) {}
+  constructor(private readonly requests: RequestsService) {}
 
   private get store() {
     return this.requests.store(PRAYER_REQUEST);
   }
 
-  async create(caller: AuthUser, input: CreatePrayerRequestArgs): Promise<PrayerRequest> {
+  /** Under an idempotency key, a request sent again is answered with the one stored the first time. */
+  async create(caller: AuthUser, input: CreatePrayerRequestArgs, idempotencyKey?: string): Promise<PrayerRequest> {
     const privacy = input.privacy ?? PrayerPrivacy.PastorsOnly;
     const onWall = privacy === PrayerPrivacy.PrayerWall;
     if (onWall && !input.wallName) throw AppError.badInput('wallName', 'wallName is required for the prayer wall');
-    const acknowledgeTo = await this.notifier.acknowledgeable(caller.email);
-    const record = await this.dataSource.transaction((manager) =>
-      this.requests.storeAndAnnounce(
-        PRAYER_REQUEST,
-        {
-          title: input.title,
-          body: input.body,
-          userId: caller.id,
-          privacy,
-          wallName: onWall ? input.wallName : null,
-          wallStatus: onWall ? PrayerWallStatus.Pending : PrayerWallStatus.NotRequested,
-          expiresAt: sharingEnds(),
-        },
-        acknowledgeTo,
-        manager,
-      ),
-    );
-    this.logger.log(`prayer request ${record.id} received from member ${caller.id}`);
-    return record;
+    const fields = {
+      title: input.title,
+      body: input.body,
+      userId: caller.id,
+      privacy,
+      wallName: onWall ? input.wallName : null,
+      wallStatus: onWall ? PrayerWallStatus.Pending : PrayerWallStatus.NotRequested,
+      expiresAt: sharingEnds(),
+    };
+    // What the member sent, and who they are: another member's key is another submission, never this one's answer.
+    const sent = { ...input, userId: caller.id };
+    const stored = await this.requests.storeOnce<PrayerRequest>(PRAYER_REQUEST, fields, caller.email, idempotencyKey === undefined ? undefined : { key: idempotencyKey, sent });
+    if (stored.repeated) return this.store.get(stored.record.id);
+    this.logger.log(`prayer request ${stored.record.id} received from member ${caller.id}`);
+    return stored.record;
   }
 
   /** Care staff see every request; the prayer team those shared with it while open; anyone else only their own. */

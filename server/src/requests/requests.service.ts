@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
+import { DataSource, type DeepPartial } from 'typeorm';
 import type { Submission } from './dto/public-request.args.js';
 import type { RequestRecord } from './entities/request-record.js';
 import { claimIdempotencyKey } from './idempotency.js';
@@ -44,22 +44,30 @@ export class RequestsService {
       this.logger.log(`ignored a ${kind.label} with the honeypot filled`);
       return { id: 0, createdAt: new Date() };
     }
-    const acknowledgeTo = await this.notifier.acknowledgeable(input.email);
-    const { record, repeated } = await this.dataSource.transaction(async (manager) => {
-      const claim = idempotencyKey ? await claimIdempotencyKey(manager, kind.name, idempotencyKey, fields) : undefined;
-      if (claim?.replay) return { record: claim.replay, repeated: true };
-      const stored = await this.storeAndAnnounce(kind, fields as DeepPartial<T>, acknowledgeTo, manager);
-      await claim?.settle(stored);
-      return { record: stored, repeated: false };
-    });
-    this.logger.log(`${kind.label} ${record.id} ${repeated ? 'sent again; answered as before' : 'received'}`);
-    return { id: record.id, createdAt: record.createdAt };
+    const stored = await this.storeOnce(kind, fields as DeepPartial<T>, input.email, idempotencyKey === undefined ? undefined : { key: idempotencyKey, sent: fields });
+    this.logger.log(`${kind.label} ${stored.record.id} ${stored.repeated ? 'sent again; answered as before' : 'received'}`);
+    return { id: stored.record.id, createdAt: stored.record.createdAt };
   }
 
-  /** Stores a request and queues its e-mails in `transaction`: both are kept, or neither. */
-  async storeAndAnnounce<T extends RequestRecord>(kind: RequestKind<T>, fields: DeepPartial<T>, acknowledgeTo: string | undefined, transaction: EntityManager): Promise<T> {
-    const record = await this.store(kind).insert(fields, transaction);
-    await this.notifier.announce(kind, record.id, acknowledgeTo, transaction);
-    return record;
+  /**
+   * Stores a request and queues its e-mails in one transaction: both are kept, or neither. Under an idempotency
+   * key (`sent`: what the client sent, as the key's submission is recognised by it), a submission already stored
+   * is not stored again: the answer is the earlier record's id and time.
+   */
+  async storeOnce<T extends RequestRecord>(
+    kind: RequestKind<T>,
+    fields: DeepPartial<T>,
+    senderEmail: string | undefined,
+    idempotency?: { key: string; sent: object },
+  ): Promise<{ record: T; repeated: false } | { record: Submission; repeated: true }> {
+    const acknowledgeTo = await this.notifier.acknowledgeable(senderEmail);
+    return this.dataSource.transaction(async (manager) => {
+      const claim = idempotency && (await claimIdempotencyKey(manager, kind.name, idempotency.key, idempotency.sent));
+      if (claim?.replay) return { record: claim.replay, repeated: true };
+      const record = await this.store(kind).insert(fields, manager);
+      await this.notifier.announce(kind, record.id, acknowledgeTo, manager);
+      await claim?.settle(record);
+      return { record, repeated: false };
+    });
   }
 }
