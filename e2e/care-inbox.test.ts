@@ -3,15 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpServer } from '../server/test/support/smtp.ts';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql, logIn, seriousViolations, type Member } from './web-helpers.ts';
-
-/** A member the admin gives a staff role, as on a live site (production seeds no demo staff accounts). */
-async function staffMember(baseUrl: string, firstname: string, role: string): Promise<Member & { name: string }> {
-  const member = await createMember(baseUrl, firstname);
-  const admin = await logIn(baseUrl, ADMIN.email, ADMIN.password);
-  await graphql(baseUrl, 'mutation ($id: ID!, $role: Role) { updateUser(id: $id, role: $role) { id } }', { id: member.user.id, role }, admin.token);
-  return { ...member, name: `${firstname} Tester` };
-}
+import { createMember, createStaffMember, graphql, logIn, seriousViolations, type Member } from './web-helpers.ts';
 
 describe('the care inbox in the console', () => {
   let site: Site;
@@ -23,8 +15,9 @@ describe('the care inbox in the console', () => {
   before(async () => {
     mailbox = await startSmtpServer();
     site = await startSite({ SMTP_URL: mailbox.url, SEED_DEMO: 'true' });
-    PASTOR = await staffMember(site.baseUrl, 'Grace', 'Pastor');
-    EDITOR = await staffMember(site.baseUrl, 'Ruth', 'Editor');
+    const admin = await logIn(site.baseUrl, ADMIN.email, ADMIN.password);
+    PASTOR = { ...(await createStaffMember(site.baseUrl, admin.token, 'Grace', 'Pastor')), name: 'Grace Tester' };
+    EDITOR = await createStaffMember(site.baseUrl, admin.token, 'Ruth', 'Editor');
     browser = await launchBrowser();
   });
 

@@ -3,11 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql, openSignedIn, refuseOtherOrigins, type Member } from './web-helpers.ts';
+import { createMember, createStaffMember, graphql, logIn, openSignedIn, refuseOtherOrigins, type Member } from './web-helpers.ts';
 
 let site: Site;
 let browser: Browser;
 let member: Member;
+let financeStaff: Member;
+let editorStaff: Member;
 
 /** Today in London as the schedule writes it (DD/MM/YY) and as a date input takes it (YYYY-MM-DD). */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -17,6 +19,9 @@ before(async () => {
   site = await startSite();
   browser = await launchBrowser();
   member = await createMember(site.baseUrl, 'Priscilla');
+  const admin = await logIn(site.baseUrl, ADMIN.email, ADMIN.password);
+  financeStaff = await createStaffMember(site.baseUrl, admin.token, 'David', 'Finance');
+  editorStaff = await createStaffMember(site.baseUrl, admin.token, 'Ruth', 'Editor');
 });
 
 after(async () => {
@@ -48,8 +53,8 @@ test('a member gives with Gift Aid; the claim is made in the console and Finance
 
   const finance = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })).newPage();
   await finance.goto(`${site.baseUrl}/admin/login`);
-  await finance.getByLabel('Email address').fill('finance@example.org');
-  await finance.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await finance.getByLabel('Email address').fill(financeStaff.email);
+  await finance.getByRole('textbox', { name: 'Password' }).fill(financeStaff.password);
   await finance.getByRole('button', { name: 'Log in' }).click();
   await finance.getByText('Welcome to the admin console').waitFor();
   await finance.goto(`${site.baseUrl}/admin/gift-aid-claims/create`);
@@ -73,15 +78,11 @@ test('a member gives with Gift Aid; the claim is made in the console and Finance
   );
 
   // The Finance role downloads the same bytes; an Editor is refused.
-  const staffToken = async (email: string) => {
-    const response = await fetch(`${site.baseUrl}/api/admin-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: ADMIN.password }) });
-    return ((await response.json()) as { token: string }).token;
-  };
   const schedule = (token: string) => fetch(`${site.baseUrl}/api/gift-aid/claims/${claimId}/schedule.csv`, { headers: { authorization: `Bearer ${token}` } });
-  const byFinance = await schedule(await staffToken('finance@example.org'));
+  const byFinance = await schedule(financeStaff.token);
   assert.equal(byFinance.status, 200);
   assert.equal(await byFinance.text(), csv);
-  assert.equal((await schedule(await staffToken('editor@example.org'))).status, 403);
+  assert.equal((await schedule(editorStaff.token)).status, 403);
 
   await page.goto(`${site.baseUrl}/user/giving`, { waitUntil: 'networkidle' });
   const statement = page.getByRole('region', { name: /^Giving statement \d{4}-\d{2}$/ });

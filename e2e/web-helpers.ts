@@ -45,6 +45,13 @@ export async function createMember(baseUrl: string, firstname = 'Esther'): Promi
   return { email, password, firstname, ...(await logIn(baseUrl, email, password)) };
 }
 
+/** A new member the admin gives a staff role, signed in again with it (production seeds no demo staff accounts). */
+export async function createStaffMember(baseUrl: string, adminToken: string, firstname: string, role: string): Promise<Member> {
+  const member = await createMember(baseUrl, firstname);
+  await graphql(baseUrl, 'mutation ($id: ID!, $role: Role) { updateUser(id: $id, role: $role) { id } }', { id: member.user.id, role }, adminToken);
+  return { ...member, ...(await logIn(baseUrl, member.email, member.password)) };
+}
+
 export async function logIn(baseUrl: string, email: string, password: string): Promise<{ token: string; user: Record<string, unknown> }> {
   const { login } = await graphql<{ login: { token: string; user: Record<string, unknown> } }>(
     baseUrl,

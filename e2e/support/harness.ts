@@ -56,6 +56,8 @@ export async function startSite(env: Record<string, string> = {}, reuseDataDir?:
       ADMIN_PASSWORD: ADMIN.password,
       SQL_COUNT_HEADER: 'true',
       PAYPAL_EMULATOR: 'true',
+      // Production seeds no demo unless asked; the pages under test show the demo content.
+      SEED_DEMO: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
