@@ -53,6 +53,7 @@ export default [
     route('make-donations', 'routes/user/make-donations.tsx'),
     route('giving', 'routes/user/giving.tsx'),
     route('privacy', 'routes/user/privacy.tsx'),
+    route('email-address', 'routes/user/email-address.tsx'),
     route('cart-page', 'routes/user/cart-page.tsx'),
     route('paypal-payment', 'routes/user/paypal-payment.tsx'),
     route('book-shop-paypal-payment-response', 'routes/user/book-shop-paypal-payment-response.tsx'),

@@ -4,7 +4,8 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { GraphqlResult } from '../../lib/graphql';
 import { answerGraphql, MEMBER, signIn, type SentOperation } from '../../../test/doubles';
-import { addressToConfirm, EmailConfirmationNotice, type MyAddress } from './email-confirmation';
+import { addressToConfirm, type MyAddress } from './email-address';
+import { EmailConfirmationNotice } from './email-confirmation';
 
 /** The notice for a member whose address stands as `me` says, in front of a server that answers a resend with `resend`. */
 function renderNotice(me: MyAddress, resend: GraphqlResult<unknown> = { data: { sendVerificationEmail: true } }) {

@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
+import { Link } from 'react-router';
+import { addressToConfirm, useMyAddress, useSendConfirmationLink } from './email-address';
 import './email-confirmation.css';
-
-export type MyAddress = { email: string; emailVerified: boolean; pendingEmail: string | null };
-
-const MY_ADDRESS = 'query MyAddress { me { email emailVerified pendingEmail } }';
-const SEND_LINK = 'mutation SendVerificationEmail { sendVerificationEmail }';
-
-/** The address waiting for its link: a new one during a change, else the account's own until it is confirmed. */
-export const addressToConfirm = (me: MyAddress): string | null => me.pendingEmail ?? (me.emailVerified ? null : me.email);
 
 type Sending = { state: 'idle' | 'busy' } | { state: 'sent' } | { state: 'refused'; message: string };
 
@@ -17,8 +10,8 @@ type Sending = { state: 'idle' | 'busy' } | { state: 'sent' } | { state: 'refuse
  * mails a new link. Says what waits on it: forms sent with the address join the member's data only once confirmed.
  */
 export function EmailConfirmationNotice() {
-  const { data } = useMemberRead<{ me: MyAddress }>(MY_ADDRESS);
-  const graphql = useMemberGraphql();
+  const { data } = useMyAddress();
+  const sendConfirmationLink = useSendConfirmationLink();
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const me = data?.me;
   const address = me && addressToConfirm(me);
@@ -26,8 +19,8 @@ export function EmailConfirmationNotice() {
 
   const sendLink = async () => {
     setSending({ state: 'busy' });
-    const result = await graphql.request(SEND_LINK);
-    setSending(result.errors?.length ? { state: 'refused', message: result.errors[0].message } : { state: 'sent' });
+    const refusal = await sendConfirmationLink();
+    setSending(refusal ? { state: 'refused', message: refusal } : { state: 'sent' });
   };
 
   return (
@@ -39,9 +32,12 @@ export function EmailConfirmationNotice() {
           ? `Until then your account keeps ${me.email}, and you sign in with it.`
           : 'Until then, forms you have sent us with this address (contact, questions, counselling, baptism) are not part of your data download or account deletion.'}
       </p>
-      <button type="button" className="button ghost" onClick={() => void sendLink()} disabled={sending.state === 'busy'}>
-        {sending.state === 'busy' ? 'Sending…' : 'Send me a new link'}
-      </button>
+      <p className="actions">
+        <button type="button" className="button ghost" onClick={() => void sendLink()} disabled={sending.state === 'busy'}>
+          {sending.state === 'busy' ? 'Sending…' : 'Send me a new link'}
+        </button>{' '}
+        <Link to="/user/email-address">Use another address</Link>
+      </p>
       {sending.state === 'sent' && (
         <p className="form-success" role="status">
           A new link is on its way to {address}.

@@ -16,6 +16,7 @@ const actions = [
   { to: '/user/giving', title: 'My giving', text: 'Your monthly gifts, Gift Aid declarations and giving statements by tax year.' },
   { to: '/book-shop', title: 'Book shop', text: 'Books to strengthen your faith.' },
   { to: '/user/privacy', title: 'My privacy', text: 'Download your data, see your consents or delete your account.' },
+  { to: '/user/email-address', title: 'My e-mail address', text: 'See whether it is confirmed, or use another.' },
 ];
 
 export default function UserDashboard() {
