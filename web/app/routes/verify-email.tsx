@@ -10,15 +10,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
-/** The page holds a live link token: no cache keeps it, and no other site learns it from the referrer. */
-export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   return confirmEmail(serverGraphql(context), await request.formData());
 }
 
+// The address carries a live token: entry.server.tsx answers it `no-store`, and the referrer policy keeps it from other sites.
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Confirm your e-mail address', 'Confirm the e-mail address of your member account.'),
   { name: 'referrer', content: 'no-referrer' },
