@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { GraphqlOptions, GraphqlResult, GraphqlVariables } from '../app/lib/graphql';
 import { saveSession } from '../app/lib/session';
 
-export type SentOperation = { query: string; variables: Record<string, unknown>; token: string | null };
+export type SentOperation = { query: string; variables: Record<string, unknown>; token: string | null; idempotencyKey: string | null };
 
 /**
  * Stands in for the server behind the browser's `POST /graphql`: `answer` decides the reply to each operation,
@@ -16,8 +16,8 @@ export function answerGraphql(answer: (operation: SentOperation) => GraphqlResul
     vi.fn(async (url: string, init: RequestInit) => {
       if (url !== '/graphql') throw new Error(`Unexpected request to ${url}`);
       const body = JSON.parse(init.body as string) as { query: string; variables: Record<string, unknown> };
-      const authorization = new Headers(init.headers).get('authorization');
-      const operation = { ...body, token: authorization?.replace(/^Bearer /, '') ?? null };
+      const headers = new Headers(init.headers);
+      const operation = { ...body, token: headers.get('authorization')?.replace(/^Bearer /, '') ?? null, idempotencyKey: headers.get('idempotency-key') };
       sent.push(operation);
       return Response.json(answer(operation));
     }),

@@ -63,6 +63,16 @@ export function toFormErrors(errors: GraphqlError[]): FormErrors {
   return { fields, message };
 }
 
+/**
+ * The API refused a form's idempotency key: the form was stored under it before it was changed (or the key was
+ * tampered with). Sent again under a new key, it is stored as a new submission.
+ */
+export function keyRefused(errors: GraphqlError[] | undefined): boolean {
+  return !!errors?.some((error) => error.extensions?.field === 'Idempotency-Key');
+}
+
+export const ALREADY_SENT = 'We had already received this form before it was changed. To send it as it is now, as a new message, press the button again.';
+
 /** A write's answer as the form should take it: null when it succeeded, else the errors to show. */
 export function failureOf(result: GraphqlResult<unknown>): FormErrors | null {
   return result.errors?.length ? toFormErrors(result.errors) : null;

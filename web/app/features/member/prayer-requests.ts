@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { failureOf, toFormErrors, type FormErrors } from '../../lib/graphql';
+import { useCallback, useState } from 'react';
+import { ALREADY_SENT, failureOf, keyRefused, toFormErrors, type FormErrors } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
 export type PrayerPrivacy = 'PastorsOnly' | 'PrayerTeam' | 'PrayerWall';
@@ -96,12 +96,21 @@ export function narrowerChoices(request: Pick<PrayerRequest, 'privacy' | 'wallNa
   return choices;
 }
 
-/** Sends a prayer request: null once the server has it, else the errors for the form. */
+/**
+ * Sends a prayer request: null once the server has it, else the errors for the form. The form keeps one
+ * idempotency key until the server has the request, so sending again after an error cannot store it twice.
+ */
 export function useCreatePrayerRequest() {
   const graphql = useMemberGraphql();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   return useCallback(
-    async (request: { title: string; body: string; privacy: PrayerPrivacy; wallName?: PrayerWallName }) => failureOf(await graphql.request(CREATE_PRAYER_REQUEST, request)),
-    [graphql],
+    async (request: { title: string; body: string; privacy: PrayerPrivacy; wallName?: PrayerWallName }): Promise<FormErrors | null> => {
+      const result = await graphql.request(CREATE_PRAYER_REQUEST, request, { idempotencyKey });
+      if (!keyRefused(result.errors)) return failureOf(result);
+      setIdempotencyKey(crypto.randomUUID());
+      return { fields: {}, message: ALREADY_SENT };
+    },
+    [graphql, idempotencyKey],
   );
 }
 

@@ -1,14 +1,9 @@
 import { data, redirect, type HeadersFunction } from 'react-router';
-import { toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
+import { ALREADY_SENT, keyRefused, toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { formText } from '../../lib/form-data';
 
 /** The hidden field that carries a form's idempotency key (api-contract: Idempotency-Key). */
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
-
-/** What the API names when it refuses a form's key (reused with other details, or tampered with). */
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-const ALREADY_SENT = 'We had already received this form before it was changed. To send it as it is now, as a new message, press the button again.';
 
 /**
  * A form page's loader data with a new idempotency key, made on the server for this render of the form: a retry
@@ -81,7 +76,7 @@ export async function submitRequest(graphql: GraphqlCaller, kind: RequestKind, f
   const idempotencyKey = formText(form, IDEMPOTENCY_FIELD) || crypto.randomUUID();
   const result = await graphql.request(mutation, { ...values, website: formText(form, 'website') }, { idempotencyKey });
   if (!result.errors?.length) throw redirect('/success');
-  if (result.errors.some((error) => error.extensions?.field === IDEMPOTENCY_HEADER)) {
+  if (keyRefused(result.errors)) {
     return { errors: { fields: {}, message: ALREADY_SENT }, values, idempotencyKey: crypto.randomUUID() };
   }
   return { errors: toFormErrors(result.errors), values, idempotencyKey };

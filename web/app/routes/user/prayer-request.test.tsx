@@ -7,9 +7,10 @@ import { answerGraphql, fieldError, signIn } from '../../../test/doubles';
 import PrayerRequestPage from './prayer-request';
 import UserDashboard from './user-dashboard';
 
-function renderPrayerRequest(reply: GraphqlResult<unknown>) {
+/** The prayer request page, in front of a server that answers `reply`, or each of `replies` in turn. */
+function renderPrayerRequest(...replies: GraphqlResult<unknown>[]) {
   signIn();
-  const sent = answerGraphql(() => reply);
+  const sent = answerGraphql(() => (replies.length > 1 ? replies.shift()! : replies[0]));
   const Stub = createRoutesStub([
     { path: '/user/prayer-request', Component: PrayerRequestPage },
     { path: '/user/user-dashboard', Component: UserDashboard },
@@ -41,6 +42,41 @@ describe('a prayer request', () => {
     expect(await screen.findByText('Thank you. Your prayer request has been sent to our pastors.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Welcome, Priscilla' })).toBeTruthy();
     expect(sent.map((operation) => [operation.variables, operation.token])).toEqual([[{ title: 'Healing for my mother', body: 'Her operation is on Thursday.', privacy: 'PastorsOnly' }, 'member-token']]);
+  });
+});
+
+describe('a prayer request sent again', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const send = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
+  };
+
+  it('goes under the same key after an error, so the pastors get it once', async () => {
+    const unavailable = { message: 'The site is briefly unavailable. Please try again in a few seconds.', extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    const { user, sent } = renderPrayerRequest({ errors: [unavailable] }, { data: { createPrayerRequest: { id: '5' } } });
+    await user.type(title(), 'Healing');
+    await user.type(body(), 'For my mother.');
+    await send(user);
+    expect((await screen.findByRole('alert')).textContent).toBe(unavailable.message);
+    await send(user);
+
+    await screen.findByText('Thank you. Your prayer request has been sent to our pastors.');
+    expect(sent[0].idempotencyKey).toMatch(UUID);
+    expect(sent.map((operation) => operation.idempotencyKey)).toEqual([sent[0].idempotencyKey, sent[0].idempotencyKey]);
+  });
+
+  it('says it was already received, and goes under a new key, when the server refuses the key', async () => {
+    const refused = { message: 'This form was already sent with other details under the same key.', extensions: { code: 'UNPROCESSABLE', field: 'Idempotency-Key' } };
+    const { user, sent } = renderPrayerRequest({ errors: [refused] }, { data: { createPrayerRequest: { id: '6' } } });
+    await user.type(title(), 'Healing');
+    await user.type(body(), 'For my mother and my aunt.');
+    await send(user);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/already received this form.*press the button again/);
+    await send(user);
+
+    await screen.findByText('Thank you. Your prayer request has been sent to our pastors.');
+    expect(sent[1].idempotencyKey).toMatch(UUID);
+    expect(sent[1].idempotencyKey).not.toBe(sent[0].idempotencyKey);
   });
 });
 
