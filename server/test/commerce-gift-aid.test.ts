@@ -250,6 +250,12 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     expect(event).toEqual({ action: 'gift-aid.read', record_kind: 'GiftAidClaim', record_ids: [String(claim.id)], detail: `${claim.row_count} schedule row(s)` });
   });
 
+  it('records each preview of a claim, whose rows name donors too, with its period and never a name', async () => {
+    const preview = (await ok(t, PREVIEW, { from: '2026-04-01', to: '2026-04-30' }, finance.token)).giftAidClaimPreview;
+    const [event] = await t.db.query(`SELECT action, record_kind, record_ids, detail FROM audit_events WHERE actor_id = $1 ORDER BY id DESC LIMIT 1`, [finance.id]);
+    expect(event).toEqual({ action: 'gift-aid.preview', record_kind: null, record_ids: [], detail: `2026-04-01 to 2026-04-30: ${preview.rows.length} schedule row(s)` });
+  });
+
   it('shows a claimed gift refunded later as NeedsAdjustment and lists it on the next claim', async () => {
     await ok(t, 'mutation($id: ID!) { refundDonation(id: $id) { status } }', { id: gifts.mary }, finance.token);
     expect(await donation(gifts.mary)).toMatchObject({ status: 'Refunded', giftAidStatus: 'NeedsAdjustment' });

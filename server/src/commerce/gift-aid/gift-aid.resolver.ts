@@ -111,9 +111,12 @@ export class GiftAidClaimResolver {
   ) {}
 
   @Can('finance:read')
-  @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold' })
-  async giftAidClaimPreview(@Args() period: ClaimPeriodArgs): Promise<GiftAidClaimPreview> {
-    return toPreview(await this.claims.preview(period));
+  @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold; each preview is on the audit trail' })
+  async giftAidClaimPreview(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaimPreview> {
+    const preview = toPreview(await this.claims.preview(period));
+    // Its rows name donors as a claim's do; the period says which, and the claim is reproducible from it.
+    await this.audit.record(caller, ip, { action: 'gift-aid.preview', detail: `${preview.from} to ${preview.to}: ${preview.rows.length} schedule row(s)` });
+    return preview;
   }
 
   @Can('finance:manage')
