@@ -230,10 +230,16 @@ describe('public forms sent more than once', () => {
     await t.db.query(`UPDATE pgboss.archive SET id = gen_random_uuid() WHERE id = $1`, [id]);
   };
 
-  it('clears undelivered e-mail from the queue and its archive on the retention schedule, and leaves waiting mail alone', async () => {
+  it('clears undelivered e-mail from the queue and its archive on the retention schedule, delivered e-mail at once, and leaves waiting mail alone', async () => {
     const undelivered = `undelivered-${randomUUID().slice(0, 8)}@test.example`;
     const waiting = `waiting-${randomUUID().slice(0, 8)}@test.example`;
+    const delivered = `delivered-late-${randomUUID().slice(0, 8)}@test.example`;
     await arrangeUndelivered(undelivered);
+    // Delivered, but its data was not emptied then (the database went away at that moment).
+    await t.db.query(
+      `INSERT INTO pgboss.job (name, data, state, completed_on, start_after) VALUES ('mail', jsonb_build_object('to', $1::text, 'subject', 'Done', 'text', 'Done'), 'completed', now(), now() + interval '1 day')`,
+      [delivered],
+    );
     await t.db.query(
       `INSERT INTO pgboss.job (name, data, start_after) VALUES ('mail', jsonb_build_object('to', $1::text, 'subject', 'Later', 'text', 'Later'), now() + interval '1 year')`,
       [waiting],
@@ -241,6 +247,7 @@ describe('public forms sent more than once', () => {
     const retention = t.app.get(RetentionService);
 
     await retention.run(new Date());
+    expect(await jobsMentioning(delivered)).toEqual([]);
     expect((await jobsMentioning(undelivered)).length).toBe(2);
     await retention.run(new Date(Date.now() + (t.config.retention.outboxDays + 1) * DAY_MS));
     expect(await jobsMentioning(undelivered)).toEqual([]);

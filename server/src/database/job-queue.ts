@@ -76,17 +76,19 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Empties the data and failure of every job that finished (done, given up on, cancelled, or archived) before
-   * `before`: what a job carried (an e-mail and its address) is kept no longer than the retention schedule allows.
-   * Waiting jobs keep theirs, or they could not run. Answers how many were emptied.
+   * Empties the data and failure of finished jobs: at once for those done (one whose emptying on completion
+   * failed), and for those never done (given up on, or archived unrun) once they finished before `before`. What a
+   * job carried (an e-mail and its address) is kept no longer than the retention schedule allows; waiting jobs
+   * keep theirs, or they could not run. Answers how many were emptied.
    */
   async clearFinished(before: Date, transaction: EntityManager): Promise<number> {
     let cleared = 0;
     for (const table of JOB_TABLES) {
-      const finished = table === 'pgboss.archive' ? 'true' : `state IN ('completed', 'cancelled', 'failed')`;
+      const undone = table === 'pgboss.archive' ? `state NOT IN ('completed', 'cancelled')` : `state = 'failed'`;
       const [, count] = await transaction.query<[unknown, number]>(
         `UPDATE ${table} SET data = NULL, output = NULL
-          WHERE ${finished} AND (data IS NOT NULL OR output IS NOT NULL) AND coalesce(completed_on, created_on) < $1`,
+          WHERE (data IS NOT NULL OR output IS NOT NULL)
+            AND (state IN ('completed', 'cancelled') OR (${undone} AND coalesce(completed_on, created_on) < $1))`,
         [before],
       );
       cleared += count;

@@ -111,7 +111,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       const mailBefore = new Date(now.getTime() - outboxDays * 24 * HOUR_MS);
       const outbox = await this.pruneOutbox(mailBefore);
       if (outbox) done.push(`${outbox} outbox files deleted`);
-      // A job's data is the e-mail itself: one that was delivered is emptied at once, one never delivered goes here.
+      // A job's data is the e-mail itself: a delivered one's is emptied at delivery (here if that failed), an undelivered one's after the period.
       const jobs = await this.jobs.clearFinished(mailBefore, manager);
       if (jobs) done.push(`${jobs} finished jobs emptied`);
       const [, keys] = await manager.query<[unknown, number]>(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - make_interval(hours => $2)`, [now, IDEMPOTENCY_KEY_HOURS]);
