@@ -18,8 +18,9 @@ export interface MailMessage {
 const MAIL_QUEUE = 'mail';
 
 /**
- * Outgoing mail goes through a durable queue (pg-boss on our PostgreSQL): the caller stores its record first,
- * then queues the message, which survives a crash and is retried with back-off when the SMTP server fails.
+ * Outgoing mail goes through a durable queue (pg-boss on our PostgreSQL): the caller queues the message in the
+ * transaction that stores its record, and the message survives a crash and is retried with back-off when the
+ * SMTP server fails. Once delivered, its job keeps no copy of it.
  * Without SMTP_URL each message is written to DATA_DIR/outbox as an .eml file, and the file's name logged.
  */
 @Injectable()

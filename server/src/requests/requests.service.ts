@@ -11,8 +11,8 @@ import { RequestStore } from './request-store.js';
 type PublicSubmission = { website?: string; email: string };
 
 /**
- * Public requests: stored first, then staff and sender are told by e-mail. Also hands out each kind's
- * store for staff review, so GraphQL and the legacy REST paths run the same code.
+ * Public requests: stored together with the e-mails that tell staff and sender, once per idempotency key. Also
+ * hands out each kind's store for staff review, so GraphQL and the legacy REST paths run the same code.
  */
 @Injectable()
 export class RequestsService {
