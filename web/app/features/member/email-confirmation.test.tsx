@@ -16,12 +16,12 @@ function renderNotice(me: MyAddress, resend: GraphqlResult<unknown> = { data: { 
   return { user: userEvent.setup(), sent };
 }
 
-const heading = () => screen.findByRole('heading', { name: 'Confirm your e-mail address' });
+const notice = () => screen.findByRole('region', { name: 'Confirm your e-mail address' });
 
 describe('the member area’s reminder to confirm the address', () => {
   it('asks an unconfirmed member to confirm, and mails a new link with their own token', async () => {
     const { user, sent } = renderNotice({ email: MEMBER.email, emailVerified: false, pendingEmail: null });
-    await heading();
+    await notice();
     expect(screen.getByText(/not part of your data download or account deletion/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
 
@@ -31,7 +31,7 @@ describe('the member area’s reminder to confirm the address', () => {
 
   it('names the new address while a change waits, and the old one the account keeps', async () => {
     renderNotice({ email: MEMBER.email, emailVerified: true, pendingEmail: 'new@example.net' });
-    await heading();
+    await notice();
     expect(screen.getByText('new@example.net')).toBeTruthy();
     expect(screen.getByText(new RegExp(`your account keeps ${MEMBER.email}`))).toBeTruthy();
   });

@@ -24,8 +24,11 @@ export function EmailConfirmationNotice() {
   };
 
   return (
+    // Above every member page, before its h1: a labelled region with a strong title, not a heading out of order.
     <section className="address-notice" aria-labelledby="address-notice-title">
-      <h2 id="address-notice-title">Confirm your e-mail address</h2>
+      <p className="address-notice-title" id="address-notice-title">
+        <strong>Confirm your e-mail address</strong>
+      </p>
       <p>
         We sent a link to <strong>{address}</strong>. Open it and press the button on the page to confirm the address is yours.{' '}
         {me.pendingEmail
