@@ -78,7 +78,7 @@ export class SeedService implements OnApplicationBootstrap {
       const { gender, marital_status, phone, country, state, city } = admin;
       const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
       await manager.save(DEMO_STAFF.map((staff) => manager.create(User, { ...staff, title: 'Brother', gender, marital_status, phone, passwordHash, country, state, city })));
-      this.logger.log(`created the demo staff accounts ${DEMO_STAFF.map((staff) => staff.email).join(', ')} (password ${DEMO_STAFF_PASSWORD})`);
+      this.logger.log(`created the demo staff accounts ${DEMO_STAFF.map((staff) => staff.email).join(', ')} (their password is in the README)`);
     });
   }
 
