@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
 import { Video } from '../src/content/videos/video.entity.js';
 import { startDatabaseProxy } from './support/database-proxy.js';
+import { expectFromCache } from './support/read-cache.js';
 import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
 
 const VIDEOS = '{ allVideos(perPage: 50) { id title } }';
@@ -12,26 +12,11 @@ const titles = (list: { title: string }[]) => list.map((v) => v.title);
 /** Signing in again ends the admin's earlier sessions, so each write signs in on the instance it uses. */
 const adminToken = async (t: TestApp) => (await t.http.post('/api/admin-login').send(ADMIN).expect(200)).body.token as string;
 
-/**
- * Fills an instance's caches (GraphQL and a legacy list) and shows they answer: a row then written behind the
- * application's back is in neither answer. Writes made just before (signing in, the daily retention run that a new
- * database starts with) reach the instance as notifications a moment later, and each empties its cache when it
- * arrives: on a busy machine that may fall between the two reads. The reads are then made again, with a new row,
- * until one pair is undisturbed; only those earlier writes can disturb it, so a few rounds are enough whatever the
- * load. Answers the row written behind the cache.
- */
-async function cachedOn(t: TestApp): Promise<string> {
-  for (let round = 1; round <= 10; round++) {
-    const graphql = await t.gql(VIDEOS);
-    expect(graphql.errors).toBeUndefined();
-    const legacy = await t.http.get('/api/all-videos').expect(200);
-    const behind = `Written behind the cache ${randomBytes(4).toString('hex')}`;
-    await t.db.query(`INSERT INTO videos (title, video) VALUES ($1, 'dQw4w9WgXcQ')`, [behind]);
-    const [graphqlAgain, legacyAgain] = [await t.gql(VIDEOS), await t.http.get('/api/all-videos').expect(200)];
-    if (isDeepStrictEqual(graphqlAgain.data, graphql.data) && isDeepStrictEqual(legacyAgain.body, legacy.body)) return behind;
-  }
-  throw new Error('the instance answered a row written behind its cache in every round: its answers were not kept');
-}
+/** An instance's two visitor reads of the videos: GraphQL and the legacy list. */
+const videosOn = async (t: TestApp) => [(await t.gql(VIDEOS)).data, (await t.http.get('/api/all-videos').expect(200)).body];
+
+/** Fills an instance's caches and shows it answers from them; answers the title written behind them. */
+const cachedOn = (t: TestApp) => expectFromCache(t, () => videosOn(t), () => videosOn(t));
 
 /** Asks until `check` passes, for at most a couple of seconds. */
 async function eventually(check: () => Promise<void>, deadlineMs = 3_000) {

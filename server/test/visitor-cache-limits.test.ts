@@ -6,6 +6,7 @@ import request from 'supertest';
 import { JWT_ISSUER } from '../src/auth/auth.service.js';
 import { pageCache } from '../src/http-cache/page-cache.js';
 import { PublicReadCache } from '../src/http-cache/public-read-cache.js';
+import { expectFromCache } from './support/read-cache.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const LIMIT = 5;
@@ -19,8 +20,14 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
   let cache: PublicReadCache;
 
   beforeAll(async () => {
-    // SQL counting left off, as in production.
-    t = await startTestApp({ GRAPHQL_RATE_LIMIT: String(LIMIT), PUBLIC_MISS_RATE_LIMIT: String(LIMIT), PUBLIC_CACHE_MAX_BYTES: String(MAX_BYTES), SQL_COUNT_HEADER: 'false' });
+    // As a public site runs, with its defaults (SQL counting off).
+    t = await startTestApp({
+      NODE_ENV: 'production',
+      PAYPAL_EMULATOR: 'true',
+      GRAPHQL_RATE_LIMIT: String(LIMIT),
+      PUBLIC_MISS_RATE_LIMIT: String(LIMIT),
+      PUBLIC_CACHE_MAX_BYTES: String(MAX_BYTES),
+    });
     cache = t.app.get(PublicReadCache);
     // Enough posts that a page of them weighs tens of kilobytes.
     await t.db.query(
@@ -43,9 +50,11 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
   /** A token signed with the app's secret that expired a minute ago. */
   const expiredToken = (id: number) => jwt.sign({ sub: id, role: 'Admin', ver: 0, iss: JWT_ISSUER, exp: Math.floor(Date.now() / 1000) - 60 }, t.config.jwtSecret);
 
-  it('counts queries sent with a junk, an expired or an ended token against the visitors’ limit', async () => {
+  it('counts queries sent with a junk, an expired, a forged or an ended token against the visitors’ limit', async () => {
     expectLimited(await misses(nextAddress(), { authorization: 'Bearer junk' }));
     expectLimited(await misses(nextAddress(), { authorization: `Bearer ${expiredToken(1)}` }));
+    const forged = jwt.sign({ sub: 1, role: 'Admin', ver: 0, iss: JWT_ISSUER }, 'not the app’s secret, though just as long');
+    expectLimited(await misses(nextAddress(), { authorization: `Bearer ${forged}` }));
     const member = await t.member();
     await post('mutation { logout }', nextAddress(), { authorization: `Bearer ${member.token}` }).expect(200);
     expectLimited(await misses(nextAddress(), { authorization: `Bearer ${member.token}` }));
@@ -54,15 +63,28 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
     expect(await misses(nextAddress(), { authorization: `Bearer ${signedIn.token}` })).toEqual(Array(LIMIT + 1).fill(200));
   });
 
-  it('answers a junk token the visitors’ answer, from the cache, also to HEAD and If-None-Match', async () => {
-    const first = await t.http.get('/api/all-videos').expect(200);
-    await t.db.query(`INSERT INTO videos (title, video) VALUES ('Written behind the cache', 'dQw4w9WgXcQ')`);
-    const junk = await t.http.get('/api/all-videos').set('authorization', 'Bearer junk').expect(200);
-    expect(junk.body).toEqual(first.body);
-    expect(junk.headers.etag).toBe(first.headers.etag);
-    const head = await t.http.head('/api/all-videos').set('authorization', 'Bearer junk').expect(200);
-    expect(head.headers.etag).toBe(first.headers.etag);
-    await t.http.get('/api/all-videos').set({ authorization: 'Bearer junk', 'if-none-match': first.headers.etag }).expect(304);
+  it('answers a junk or an ended token the visitors’ answer, from the cache, also to HEAD and If-None-Match', async () => {
+    const ended = await t.member();
+    await post('mutation { logout }', nextAddress(), { authorization: `Bearer ${ended.token}` }).expect(200);
+    let from = '';
+    const list = (headers: Record<string, string>) => t.http.get('/api/all-videos').set(headers).expect(200);
+    /** A visitor's list, then as asked with a junk token (GET, HEAD, If-None-Match) and with the ended one. */
+    const visitor = async () => {
+      const { body, headers } = await list({});
+      return { body, etags: [headers.etag, headers.etag, headers.etag], notModified: 304 };
+    };
+    const withTokens = async () => {
+      const junk = await list({ authorization: 'Bearer junk' });
+      const head = await t.http.head('/api/all-videos').set('authorization', 'Bearer junk').expect(200);
+      const notModified = await t.http.get('/api/all-videos').set({ authorization: 'Bearer junk', 'if-none-match': junk.headers.etag });
+      // The ended token passes its signature, so only the database tells.
+      from = nextAddress();
+      const endedAnswer = await list({ authorization: `Bearer ${ended.token}`, 'x-forwarded-for': from });
+      return { body: junk.body, etags: [junk.headers.etag, head.headers.etag, endedAnswer.headers.etag], notModified: notModified.status };
+    };
+    await expectFromCache(t, visitor, withTokens);
+    // Answered from the cache, the ended token's read was no miss.
+    expect(await t.db.query('SELECT count FROM rate_limit_counter WHERE key = $1', [`public-miss:${from}`])).toEqual([]);
   });
 
   it('never keeps for visitors what a signed-in caller sees, whatever the case of its scheme', async () => {
@@ -95,13 +117,14 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
     expect(ended.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'perPage' });
   });
 
-  it('lets x-sql-count past neither the cache nor the limit when the configuration leaves it off', async () => {
+  it('lets x-sql-count past neither the cache nor the limit unless the configuration turns it on', async () => {
     const counted = await misses(nextAddress(), { 'x-sql-count': '1' });
     expectLimited(counted);
     const answer = await post('{ allVideos(perPage: 1) { id } }', nextAddress(), { 'x-sql-count': '1' }).expect(200);
     expect(answer.headers['x-sql-count']).toBeUndefined();
   });
 
+  // Entries are counted as at most those before: a notification of an earlier write may still empty the cache.
   it('keeps a public list once, whatever query string or letter case it is asked with', async () => {
     const first = await t.http.get('/api/all-posts').set('x-forwarded-for', nextAddress()).expect(200);
     const entries = cache.size().entries;
@@ -112,7 +135,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
         expect(again.headers.etag).toBe(first.headers.etag);
       }
     }
-    expect(cache.size().entries).toBe(entries);
+    expect(cache.size().entries).toBeLessThanOrEqual(entries);
   });
 
   it('keeps a GraphQL GET once whatever other parameters it carries, and counts one that misses', async () => {
@@ -124,7 +147,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
       const again = await get({ query: '{ allBooks { id } }', junk: String(n) }, from).expect(200);
       expect(again.headers.etag).toBe(first.headers.etag);
     }
-    expect(cache.size().entries).toBe(entries);
+    expect(cache.size().entries).toBeLessThanOrEqual(entries);
 
     const statuses = [];
     for (let n = 1; n <= LIMIT + 1; n++) statuses.push((await get({ query: `{ allBooks(perPage: ${n}) { id } }`, junk: String(n) }, from)).status);
@@ -171,7 +194,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
       const statuses = [];
       for (let n = 1; n <= LIMIT + 1; n++) statuses.push((await page.get(`/blog?page=2&x=${n}`).set('x-forwarded-for', from)).status);
       expectLimited(statuses);
-      expect(cache.size().entries).toBe(entries + 1);
+      expect(cache.size().entries).toBeLessThanOrEqual(entries + 1);
       const head = await page.head(`/blog?x=${LIMIT + 2}`).set('x-forwarded-for', from);
       expect(head.status).toBe(429);
     } finally {

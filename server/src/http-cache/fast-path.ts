@@ -193,6 +193,16 @@ export function answerAndRemember(cache: PublicReadCache, req: Request, res: Res
   else res.end(body);
 }
 
+/**
+ * For a verified visitor's page or list on the slow path: answers it from what is kept, when it carried a token that
+ * the fast path could not clear without the database (one ended by logout); else counts it against its address
+ * (`admitMiss`, 429 past the limit). True when it is still to be rendered.
+ */
+export async function mustRender(cache: PublicReadCache, req: Request, res: Response, shape: 'legacy' | 'text'): Promise<boolean> {
+  if (req.headers.authorization && answer(cache.getOrRenew<FastAnswer>(fastKeyOf(req)), req, res)) return false;
+  return cache.admitMiss(req, res, shape);
+}
+
 /** Marks a GraphQL answer as the same for every visitor, so the fast path may keep it. */
 export function markShared(req: IncomingMessage): void {
   sharedAnswers.add(req);

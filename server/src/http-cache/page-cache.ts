@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { answerAndRemember } from './fast-path.js';
+import { answerAndRemember, mustRender } from './fast-path.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -54,7 +54,7 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
   return async (req: Request, res: Response, next: NextFunction) => {
     const visitor = (req.method === 'GET' || req.method === 'HEAD') && (await cache.sharedRead(req));
     // Every visitor's page the fast path could not answer counts against its address (HEAD renders it too).
-    if (visitor && !(await cache.admitMiss(req, res, 'text'))) return;
+    if (visitor && !(await mustRender(cache, req, res, 'text'))) return;
     if (!visitor || req.method !== 'GET') return render(req, res, next);
 
     const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { cacheRead } from './cache-headers.js';
-import { answerAndRemember } from './fast-path.js';
+import { answerAndRemember, mustRender } from './fast-path.js';
 import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
@@ -15,7 +15,7 @@ export function publicListCache(cache: PublicReadCache) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !PUBLIC_LISTS.test(req.path)) return next();
     void (async () => {
       if (!(await cache.sharedRead(req))) return next();
-      if (!(await cache.admitMiss(req, res, 'legacy'))) return;
+      if (!(await mustRender(cache, req, res, 'legacy'))) return;
       const answer = res.json.bind(res);
       res.json = (body: unknown) => {
         if (res.statusCode !== 200) return answer(body);
