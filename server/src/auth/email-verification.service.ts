@@ -13,7 +13,7 @@ import { EmailVerificationToken } from './entities/email-verification-token.enti
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { User } from './entities/user.entity.js';
 import { hashLinkToken, newLinkToken } from './link-token.js';
-import { verifyPassword } from './password.js';
+import { recheckPassword } from './password.js';
 
 const CONFIRMATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Links a member may ask for (again, or for a new address) in an hour; the one sent on registration is not counted. */
@@ -59,7 +59,7 @@ export class EmailVerificationService {
   /** Keeps a new address aside and mails it a link; the account keeps its address until the link is opened. */
   async requestChange(caller: AuthUser, { email, password }: ChangeEmailArgs): Promise<User> {
     const user = await this.users.findOne({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
-    if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
+    if (!(await recheckPassword(this.limits, caller.id, user?.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
     const current = await this.users.findOneByOrFail({ id: caller.id });
     if (email === current.email) throw AppError.badInput('email', 'This is already your e-mail address');
     // Counted before the look-up: the answer tells whether an address has an account, so it is not free to ask.
