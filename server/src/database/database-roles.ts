@@ -22,7 +22,7 @@ const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 export async function prepareDatabase(ownerUrl: string, appUrl: string): Promise<void> {
   const logger = new Logger('Database');
   const owner = new DataSource({ type: 'postgres', url: ownerUrl, migrations: MIGRATIONS, migrationsTransactionMode: 'each', logging: ['error', 'warn'] });
-  await owner.initialize();
+  await connectWhenUp(owner, logger);
   const session = owner.createQueryRunner();
   try {
     await session.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK]);
@@ -40,6 +40,20 @@ export async function prepareDatabase(ownerUrl: string, appUrl: string): Promise
     await session.query('SELECT pg_advisory_unlock($1)', [PREPARE_LOCK]).catch(() => undefined);
     await session.release();
     await owner.destroy();
+  }
+}
+
+/** A database started beside the app (compose, a platform's add-on) may take a while to accept connections. */
+async function connectWhenUp(source: DataSource, logger: Logger, attempts = 10): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await source.initialize();
+      return;
+    } catch (error) {
+      if (attempt === attempts) throw error;
+      logger.warn(`the database does not answer yet (${(error as Error).message}); trying again in 3 s`);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
   }
 }
 
