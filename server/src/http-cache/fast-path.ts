@@ -66,12 +66,12 @@ export function fastKeyOf(req: IncomingMessage): string | undefined {
   // The public lists read no parameter at all.
   if (PUBLIC_LISTS.test(path)) return `fast:GET ${path.toLowerCase().replace(/\/$/, '')}`;
   if (path.length === url.length) return `fast:GET ${path}`;
-  const parameters = new URLSearchParams(url.slice(path.length + 1));
-  for (const name of parameters.keys()) if (!PAGE_PARAMETERS.has(name)) return undefined;
-  return `fast:GET ${path}?${parametersOf(url, PAGE_PARAMETERS)}`;
+  for (const name of new URLSearchParams(url.slice(path.length + 1)).keys()) if (!PAGE_PARAMETERS.has(name)) return undefined;
+  const parameters = parametersOf(url, PAGE_PARAMETERS);
+  return parameters ? `fast:GET ${path}?${parameters}` : `fast:GET ${path}`;
 }
 
-/** The query string's parameters named in `names`, in a fixed order. */
+/** The query string's parameters named in `names`, in a fixed order (`/blog?` is `/blog`). */
 function parametersOf(url: string, names: Set<string>): string {
   const all = new URLSearchParams(url.slice(pathOf(url).length + 1));
   const kept = new URLSearchParams([...all].filter(([name]) => names.has(name)));

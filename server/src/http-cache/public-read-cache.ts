@@ -34,8 +34,9 @@ type Entry = { value: unknown; bytes: number; expires: number; renewing?: number
 
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
- * lists), so a busy page costs no SQL at all. Only requests without a token are cached, and only successful
- * answers: those are public by construction, the same for every visitor. Any write through TypeORM empties
+ * lists), so a busy page costs no SQL at all. Only verified visitors' requests are cached (`Callers`), and only
+ * successful answers: those are public by construction, the same for every visitor. It holds at most
+ * `PUBLIC_CACHE_MAX_BYTES`, letting go of what was read least recently. Any write through TypeORM empties
  * it at once on the instance that wrote, and sends `NOTIFY public_cache` (delivered when the write commits);
  * every instance listens on that channel and empties its own cache when told, so none keeps answering what
  * another instance changed.
