@@ -23,7 +23,7 @@ export function sdkScript(base: string): string {
       const link = props.approveUrlOf && props.approveUrlOf(orderID);
       return (link && new URL(link, location.href).searchParams.get('key')) || '';
     };
-    const order = (orderID) => base + '/sdk/orders/' + encodeURIComponent(orderID);
+    const orderPath = (orderID) => base + '/sdk/orders/' + encodeURIComponent(orderID);
     const actions = { enable: () => Promise.resolve(), disable: () => Promise.resolve() };
     function panel(orderID, order) {
       const box = document.createElement('div');
@@ -42,7 +42,7 @@ export function sdkScript(base: string): string {
       box.append(text, pay, cancel);
       pay.onclick = () => {
         box.remove();
-        fetch(order(orderID) + '/approve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: keyOf(orderID) }) })
+        fetch(orderPath(orderID) + '/approve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: keyOf(orderID) }) })
           .then(answer)
           .then((approved) => props.onApprove && props.onApprove({ orderID, payerID: approved.payerID, paymentSource: 'paypal' }, {}))
           .catch((error) => props.onError && props.onError(error));
@@ -67,7 +67,7 @@ export function sdkScript(base: string): string {
         button.onclick = () => {
           button.disabled = true;
           Promise.resolve(props.createOrder ? props.createOrder({ paymentSource: 'paypal' }, {}) : Promise.reject(new Error('createOrder is missing')))
-            .then((orderID) => fetch(order(orderID) + '?key=' + encodeURIComponent(keyOf(orderID))).then(answer).then((shown) => container.append(panel(orderID, shown))))
+            .then((orderID) => fetch(orderPath(orderID) + '?key=' + encodeURIComponent(keyOf(orderID))).then(answer).then((shown) => container.append(panel(orderID, shown))))
             .catch((error) => props.onError && props.onError(error))
             .finally(() => { button.disabled = false; });
         };
