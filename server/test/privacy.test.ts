@@ -244,4 +244,20 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const schedule = (await t.gql('{ retentionSchedule { record period action } }')).data.retentionSchedule;
     expect(schedule[0]).toMatchObject({ period: '24 months after they are closed' });
   });
+
+  it('forgets used and expired confirmation and reset links, each of which names an address or an account, and keeps live ones', async () => {
+    const member = await t.member();
+    // A reset link is made by the mail job; one is written here as that job writes it, used and not yet expired.
+    await t.db.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, used_at) VALUES ($1, repeat('a', 64), now() + interval '1 hour', now())`, [member.id]);
+    const links = async () =>
+      Number((await t.db.query(`SELECT (SELECT count(*) FROM email_verification_tokens WHERE user_id = $1) + (SELECT count(*) FROM password_reset_tokens WHERE user_id = $1) AS n`, [member.id]))[0].n);
+    expect(await links()).toBe(2);
+    const retention = t.app.get(RetentionService);
+
+    expect(await retention.run(new Date())).toContain('1 used or expired links forgotten');
+    expect(await links()).toBe(1);
+    const done = await retention.run(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    expect(done).toContain('1 used or expired links forgotten');
+    expect(await links()).toBe(0);
+  });
 });

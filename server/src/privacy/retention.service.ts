@@ -75,6 +75,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       { record: 'Contact enquiries, questions, counselling and baptism requests', period: `${closedRequestsMonths} months after they are closed`, action: 'Anonymised: name, contact details and message removed' },
       { record: 'Prayer requests', period: `${prayerRequestsMonths} months after they are closed or stop being shared`, action: 'Deleted, with their replies and notes' },
       { record: 'Sign-in history', period: `${signInsDays} days`, action: 'Deleted' },
+      { record: 'Links sent to confirm an e-mail address or reset a password', period: 'Once used, or once expired (24 hours; 1 hour for a reset)', action: 'Deleted' },
       { record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${outboxDays} days`, action: 'Deleted' },
       { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
       { record: 'Gift Aid declarations and claims', period: 'Six years after the end of the tax year of the last donation they cover', action: 'Kept as HMRC requires, even after you delete your account' },
@@ -116,6 +117,12 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       if (jobs) done.push(`${jobs} finished jobs emptied`);
       const [, keys] = await manager.query<[unknown, number]>(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - make_interval(hours => $2)`, [now, IDEMPOTENCY_KEY_HOURS]);
       if (keys) done.push(`${keys} idempotency keys forgotten`);
+      let links = 0;
+      for (const table of ['email_verification_tokens', 'password_reset_tokens']) {
+        const [, deleted] = await manager.query<[unknown, number]>(`DELETE FROM ${table} WHERE used_at IS NOT NULL OR expires_at < $1`, [now]);
+        links += deleted;
+      }
+      if (links) done.push(`${links} used or expired links forgotten`);
       await this.audit.record(null, null, { action: 'retention.run', detail: done.join('; ') || 'nothing was due' }, manager);
     });
     this.logger.log(`retention: ${done.join('; ') || 'nothing was due'}`);
