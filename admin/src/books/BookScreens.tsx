@@ -2,9 +2,10 @@ import { Create, DataTable, List, NumberInput, SearchInput, SimpleForm, TextInpu
 import { IdField, MoneyField, Thumbnail, WhenField } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, EditScreen, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 export const BookList = () => (
-  <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />]} sort={{ field: 'createdAt', order: 'DESC' }} title="Books">
+  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />]} sort={{ field: 'createdAt', order: 'DESC' }} title="Books">
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="image" label="Cover" disableSort field={Thumbnail} />

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { IdField, MoneyField, PersonField, StatusField, WhenField } from './fields';
 import { BulkExportActions } from './screens';
+import { spreadsheetExporter } from './export';
 
 /** A payment still 'Created' was started on PayPal but never paid. */
 const statusChoices = (statuses: string[]) => statuses.map((id) => ({ id, name: id === 'Created' ? 'Started, not paid' : id }));
@@ -41,6 +42,7 @@ type PaymentListProps = {
 /** A list of PayPal payments, newest first, searchable and narrowed by status; payments are never deleted. */
 export const PaymentList = ({ title, searchPlaceholder, statuses, orderIdLabel, amountSource, filters = [], children }: PaymentListProps) => (
   <List
+    exporter={spreadsheetExporter}
     filters={[
       <SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />,
       <SelectInput key="status" source="status" label="Status" choices={statusChoices(statuses)} alwaysOn emptyText="Any status" />,

@@ -4,6 +4,7 @@ import { can, type Permissions } from '../auth/permissions';
 import { IdField, StatusField, WhenField } from './fields';
 import { REQUEST_STATUS_HELP, RequestStatusInput } from './inputs';
 import { BulkDeleteActions, EditScreen, ListLoadError, ShowActions, ShowLoadError } from './screens';
+import { spreadsheetExporter } from './export';
 
 /** Who sent a request from the public site, as list columns: name, e-mail and phone. */
 export const SENDER_COLUMNS = [
@@ -35,7 +36,7 @@ export const useCanManageCare = () => can(usePermissions<Permissions>().permissi
 export const RequestList = ({ title, searchPlaceholder, children, columns }: { title: string; searchPlaceholder: string; children: ReactNode; columns?: ReactNode }) => {
   const canManage = useCanManageCare();
   return (
-    <List filters={requestFilters(searchPlaceholder)} sort={{ field: 'createdAt', order: 'DESC' }} title={title} error={<ListLoadError />}>
+    <List exporter={spreadsheetExporter} filters={requestFilters(searchPlaceholder)} sort={{ field: 'createdAt', order: 'DESC' }} title={title} error={<ListLoadError />}>
       <DataTable rowClick="show" bulkActionButtons={canManage ? <BulkDeleteActions /> : false}>
         <DataTable.Col source="id" label="ID" field={IdField} />
         {children}

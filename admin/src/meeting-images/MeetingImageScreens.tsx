@@ -2,10 +2,11 @@ import { Create, DataTable, List, SimpleForm, TextInput, required } from 'react-
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 /** The online meeting (Zoom) block: its picture, meeting ID and passcode. */
 export const MeetingImageList = () => (
-  <List title="Online meeting image" actions={<CreateExportActions createLabel="Add online meeting image" />} sort={{ field: 'id', order: 'DESC' }}>
+  <List exporter={spreadsheetExporter} title="Online meeting image" actions={<CreateExportActions createLabel="Add online meeting image" />} sort={{ field: 'id', order: 'DESC' }}>
     <Note>The home page shows the newest entry. Members see the passcode; visitors do not.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

@@ -6,6 +6,7 @@ import { IdField, WhenField } from '../common/fields';
 import { BulkExportActions, ListLoadError, ShowLoadError } from '../common/screens';
 import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
+import { spreadsheetExporter } from '../common/export';
 
 /** Every role, with what it lets a person do, in the words the Admin choosing it needs. */
 const ROLES = [
@@ -147,7 +148,7 @@ const RoleChangeForAdmins = (_props: { label: false }) => (can(usePermissions<Pe
 
 /** Everyone with an account; read-only, and passwords are never shown or stored in readable form. */
 export const MemberList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="All Members" error={<ListLoadError />}>
+  <List exporter={spreadsheetExporter} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="All Members" error={<ListLoadError />}>
     <DataTable rowClick="show" bulkActionButtons={<BulkExportActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="lastname" label="Name" field={FullName} />

@@ -1,9 +1,10 @@
 import { DataTable, List, SearchInput } from 'react-admin';
 import { IdField } from '../common/fields';
 import { BulkDeleteActions, Note, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 export const PostCategoryList = () => (
-  <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'id', order: 'ASC' }} title="Post categories" perPage={25}>
+  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'id', order: 'ASC' }} title="Post categories" perPage={25}>
     <Note>Categories 1 (Programs), 2 (Testimonies) and 3 (Blog) feed pages of the website: rename them if needed, but do not delete them.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

@@ -15,6 +15,7 @@ import { IdField, PreviewField, StatusField, Thumbnail, WhenField } from '../com
 import { POST_STATUSES } from '../common/inputs';
 import { BulkDeleteActions, RowActions } from '../common/screens';
 import { POST_SCREEN_TITLES } from './categories';
+import { spreadsheetExporter } from '../common/export';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search titles and text" />,
@@ -43,7 +44,7 @@ const PostListActions = () => {
 };
 
 export const PostList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<PostListActions />} title={<PostListTitle />}>
+  <List exporter={spreadsheetExporter} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<PostListActions />} title={<PostListTitle />}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="image" label="Image" disableSort field={Thumbnail} />

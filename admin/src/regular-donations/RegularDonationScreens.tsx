@@ -8,6 +8,7 @@ import { OrderActionButton } from '../common/OrderActionButton';
 import { BUYER_COLUMNS, BUYER_FIELDS } from '../common/payments';
 import type { AdminDataProvider } from '../data/dataProvider';
 import type { MonthlyTotal } from '../data/graphqlConnection';
+import { spreadsheetExporter } from '../common/export';
 
 const STATUSES = [
   { id: 'ApprovalPending', name: 'Waiting for approval' },
@@ -52,6 +53,7 @@ const MonthlyTotals = () => {
 
 export const RegularDonationList = () => (
   <List
+    exporter={spreadsheetExporter}
     filters={[
       <SearchInput key="q" source="q" alwaysOn placeholder="Search name, e-mail or PayPal id" />,
       <SelectInput key="status" source="status" label="Status" choices={STATUSES} alwaysOn emptyText="Any status" />,

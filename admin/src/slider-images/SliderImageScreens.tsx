@@ -2,12 +2,13 @@ import { Create, DataTable, List, NumberInput, SimpleForm, TextInput, required }
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 const SIZE_NOTE = 'The image must be 1500px by 400px.';
 
 /** The home page slider: click an image to replace it or change its title. */
 export const SliderImageList = () => (
-  <List title="Slider images" actions={<CreateExportActions createLabel="Add Slider Image" />} sort={{ field: 'position', order: 'ASC' }}>
+  <List exporter={spreadsheetExporter} title="Slider images" actions={<CreateExportActions createLabel="Add Slider Image" />} sort={{ field: 'position', order: 'ASC' }}>
     <Note>{SIZE_NOTE} Click an image to update it.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

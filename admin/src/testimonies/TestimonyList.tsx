@@ -3,6 +3,7 @@ import { IdField, PersonField, PreviewField, StatusField, WhenField } from '../c
 import { POST_STATUSES } from '../common/inputs';
 import { BulkDeleteActions, Note, RowActions } from '../common/screens';
 import { TestimonyStatusButton } from './StatusButtons';
+import { spreadsheetExporter } from '../common/export';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search testimonies" />,
@@ -10,7 +11,7 @@ const filters = [
 ];
 
 export const TestimonyList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Testimonies">
+  <List exporter={spreadsheetExporter} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Testimonies">
     <Note>Testimonies shared by members wait here until you authorise them; only authorised ones appear on the website.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

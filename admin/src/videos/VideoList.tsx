@@ -1,9 +1,10 @@
 import { DataTable, List, SearchInput } from 'react-admin';
 import { IdField, Thumbnail, WhenField } from '../common/fields';
 import { BulkDeleteActions, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 export const VideoList = () => (
-  <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />]} sort={{ field: 'createdAt', order: 'DESC' }} title="Videos">
+  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />]} sort={{ field: 'createdAt', order: 'DESC' }} title="Videos">
     <DataTable rowClick="show" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />
       <DataTable.Col source="poster" label="Picture" disableSort>

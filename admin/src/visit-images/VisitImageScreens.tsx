@@ -2,12 +2,13 @@ import { Create, DataTable, List, SimpleForm, TextInput, required } from 'react-
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';
+import { spreadsheetExporter } from '../common/export';
 
 const SIZE_NOTE = 'The image must be 700px by 800px.';
 
 /** The picture of the "Visit us" block on the home page (the newest one is shown). */
 export const VisitImageList = () => (
-  <List title="Visit image" actions={<CreateExportActions createLabel="Add visit image" />} sort={{ field: 'id', order: 'DESC' }}>
+  <List exporter={spreadsheetExporter} title="Visit image" actions={<CreateExportActions createLabel="Add visit image" />} sort={{ field: 'id', order: 'DESC' }}>
     <Note>{SIZE_NOTE} The home page shows the newest image. Click an image to update it.</Note>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteActions />}>
       <DataTable.Col source="id" label="ID" field={IdField} />

@@ -2,7 +2,7 @@
  * CSV cells as data, never as instructions to the spreadsheet that opens the file. Excel, LibreOffice and Google
  * Sheets run a cell that begins with = + - @ (or a tab or carriage return before one) as a formula, so a donor
  * named `=HYPERLINK(...)` would be a live link in a staff member's spreadsheet (OWASP "CSV injection"). Every CSV
- * the server writes goes through these functions.
+ * the server writes goes through these functions, and the console's list exports through `spreadsheetText`.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -12,8 +12,11 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 const quoted = (cell: string): string => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-/** A text cell: a leading `'` makes a would-be formula text (spreadsheets hide it), then RFC 4180 quoting. */
-export const csvText = (text: string): string => quoted(FORMULA_START.test(text) ? `'${text}` : text);
+/** Text a spreadsheet shows as text: a leading `'` makes a would-be formula text (spreadsheets hide the `'`). */
+export const spreadsheetText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A text cell: spreadsheet text, then RFC 4180 quoting. */
+export const csvText = (text: string): string => quoted(spreadsheetText(text));
 
 /**
  * A number the server computed (`-12.50`), written as it is: prefixed it would become text that SUM skips, and
