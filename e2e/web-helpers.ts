@@ -55,7 +55,7 @@ export async function createStaffMember(baseUrl: string, adminToken: string, fir
 export async function logIn(baseUrl: string, email: string, password: string): Promise<{ token: string; user: Record<string, unknown> }> {
   const { login } = await graphql<{ login: { token: string; user: Record<string, unknown> } }>(
     baseUrl,
-    `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token user { id title firstname lastname email phone role country state city } } }`,
+    `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token user { id title firstname lastname email phone role permissions country state city } } }`,
     { email, password },
   );
   return login;

@@ -325,6 +325,15 @@ test('at 375 px the hamburger menu holds the whole site, plus the member and adm
     await menu.getByRole('link', { name: 'My prayer requests' }).waitFor(); // the member menu is listed when signed in
     assert.ok(await menu.getByRole('button', { name: 'Logout' }).isVisible());
     assert.equal(await menu.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href'), '/admin/admin-dashboard', 'admins get the admin menu');
+
+    // Every staff role finds the console from the site; the admin menu's screens stay an Admin's.
+    const finance = await createMember(site.baseUrl, 'Phoebe');
+    const admin = await logIn(site.baseUrl, ADMIN.email, ADMIN.password);
+    await graphql(site.baseUrl, 'mutation ($id: ID!) { updateUser(id: $id, role: Finance) { id } }', { id: finance.user.id }, admin.token);
+    await openSignedIn(page, site.baseUrl, await logIn(site.baseUrl, finance.email, finance.password), '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    assert.equal(await menu.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href'), '/admin/admin-dashboard', 'Finance gets the console');
+    assert.equal(await menu.getByRole('link', { name: 'Donations' }).count(), 0, "but not an Admin's menu");
   } finally {
     await context.close();
   }
