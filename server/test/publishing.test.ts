@@ -117,6 +117,50 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     }
   });
 
+  it('writes every line of a calendar as RFC 5545 says: CRLF-ended, at most 75 octets, folded between whole UTF-8 characters, no control characters', async () => {
+    // A hostile, long and multi-byte name, stored past the write checks (as data from before them would be).
+    const name = `Évènement « prière » 🙏 ${'日本語の祈り'.repeat(12)}\u0007\u007f\u000b;,\\ end`;
+    const [{ id }] = await t.db.query(`INSERT INTO posts (name, slug, body, excerpt, category_id, starts_at, location) VALUES ($1, 'long-utf8', '<p>x</p>', $2, 1, $3, $4) RETURNING id`, [
+      name,
+      `${'Ω'.repeat(100)}\u0001`,
+      new Date(Date.now() + 3 * DAY),
+      `Hall 🙏${'é'.repeat(80)}`,
+    ]);
+    t.app.get(PublicReadCache).clear();
+    try {
+      for (const path of [`/events/${id}.ics`, '/events.ics']) {
+        const response = await t.http.get(path).buffer(true).parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        const bytes = response.body as Buffer;
+        const body = bytes.toString('utf8');
+        // 3.4 and 3.1: every content line, END:VCALENDAR included, ends in CRLF.
+        expect(body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+        const physical = body.slice(0, -2).split('\r\n');
+        for (const line of physical) {
+          // 3.1: "Lines of text SHOULD NOT be longer than 75 octets, excluding the line break."
+          expect({ line, octets: Buffer.byteLength(line) }).toEqual({ line, octets: Math.min(Buffer.byteLength(line), 75) });
+          // Folded between whole characters: each physical line is valid UTF-8 on its own.
+          expect(Buffer.from(line, 'utf8').toString('utf8')).toBe(line);
+          expect(line).not.toContain('\ufffd');
+        }
+        const lines = body.slice(0, -2).replace(/\r\n[ \t]/g, '').split('\r\n');
+        for (const line of lines) {
+          // 3.1: contentline = name *(";" param) ":" value; VALUE-CHAR = WSP / %x21-7E / NON-US-ASCII (no CTL but HTAB).
+          expect(line).toMatch(/^[A-Za-z0-9-]+(;[^:]*)?:/);
+          expect(line).not.toMatch(/(?!\t)\p{Cc}/u);
+        }
+        const events = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+        expect(events.find((e) => e.uid === `program-${id}@site.test`)?.summary).toContain('日本語の祈り'.repeat(12));
+      }
+    } finally {
+      await t.db.query(`DELETE FROM posts WHERE id = $1`, [id]);
+      t.app.get(PublicReadCache).clear();
+    }
+  });
+
   it('publishes RSS 2.0 of the blog and of video messages', async () => {
     const parser = new Parser();
     const blog = await parser.parseString(await text('/blog/rss.xml', /^application\/rss\+xml/));

@@ -15,6 +15,16 @@ import { SiteSettingsService } from './site-settings.service.js';
 const BYDAY: Record<string, string> = { Monday: 'MO', Tuesday: 'TU', Wednesday: 'WE', Thursday: 'TH', Friday: 'FR', Saturday: 'SA', Sunday: 'SU' };
 const DAY_INDEX = Object.keys(BYDAY);
 
+/** Control characters RFC 5545 allows in no value (3.1 VALUE-CHAR, 3.3.11 TSAFE-CHAR): all but HTAB; CR and LF in values are escaped earlier. */
+const CONTROL = /(?![\t\r\n])\p{Cc}/gu;
+
+/**
+ * The calendar as RFC 5545 writes it: ical-generator folds lines by octets but ends the last one, END:VCALENDAR,
+ * without CRLF (3.4 ends every content line with one), and passes control characters through, which no value may
+ * hold; data stored before single-line fields refused them would otherwise reach subscribers.
+ */
+export const icalendarText = (calendar: ICalCalendar): string => `${calendar.toString().replace(CONTROL, '')}\r\n`;
+
 /** The calendars the site publishes (iCalendar, with ical-generator): every upcoming program and service, or one program. */
 @Injectable()
 export class CalendarService {
@@ -95,7 +105,7 @@ export class CalendarService {
     const calendar = this.calendar(settings, settings.name ? `${settings.name}: programs and services` : 'Programs and services');
     for (const post of programs) this.addProgram(calendar, post);
     this.addServices(calendar, settings);
-    return calendar.toString();
+    return icalendarText(calendar);
   }
 
   /** One dated program as a calendar file to add; null when it is not a dated program visitors may see. */
@@ -105,6 +115,6 @@ export class CalendarService {
     const settings = await this.settings.get();
     const calendar = this.calendar(settings, post.name);
     this.addProgram(calendar, post);
-    return calendar.toString();
+    return icalendarText(calendar);
   }
 }
