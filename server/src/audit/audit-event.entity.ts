@@ -26,7 +26,7 @@ export class AuditEvent {
   @Column({ name: 'actor_role', type: 'text', nullable: true })
   actorRole: string | null;
 
-  @Field({ description: 'care.read, care.list, care.search, gift-aid.read, gift-aid.preview, export.csv, export.subject-access, export.own-data, role.change, account.erase, visitor.erase, retention.run' })
+  @Field({ description: 'care.read, care.list, care.search, care.delete, gift-aid.read, gift-aid.preview, export.csv, export.subject-access, export.own-data, role.change, account.erase, visitor.erase, retention.run' })
   @Column({ type: 'text' })
   action: string;
 

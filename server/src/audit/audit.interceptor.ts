@@ -3,10 +3,9 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { AuthUser } from '../access/auth-user.js';
-import { can } from '../access/permissions.js';
 import { requestOf } from '../common/request-of.js';
 import { AUDITED, type AuditedRead } from './audit.decorator.js';
-import { AuditService } from './audit.service.js';
+import { AuditService, staffReader } from './audit.service.js';
 
 const idsOf = (answer: unknown): string[] => {
   const items = Array.isArray(answer) ? answer : [answer];
@@ -28,7 +27,7 @@ export class AuditInterceptor implements NestInterceptor {
     const audited = this.reflector.get<AuditedRead | undefined>(AUDITED, context.getHandler());
     if (!audited) return next.handle();
     const request = requestOf(context) as Request & { user?: AuthUser };
-    const staff = request.user && can(request.user, 'console:sign-in') ? request.user : undefined;
+    const staff = staffReader(request.user);
     if (!staff) return next.handle();
     return next.handle().pipe(
       mergeMap((answer: unknown) =>

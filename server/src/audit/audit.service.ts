@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
+import { can } from '../access/permissions.js';
 import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, type ListArgs, type ListOptions } from '../common/list.js';
 import { AuditEvent } from './audit-event.entity.js';
@@ -8,6 +9,15 @@ import type { AuditEventFilter } from './audit.args.js';
 
 /** What happened, as a caller describes it; the trail adds who and when. */
 export type AuditEntry = Pick<AuditEvent, 'action'> & Partial<Pick<AuditEvent, 'recordKind' | 'recordIds' | 'detail'>>;
+
+/** Staff, for the trail: anyone who may sign in to the console. A member reading their own records is not recorded. */
+export const staffReader = (user: AuthUser | null | undefined): AuthUser | undefined => (user && can(user, 'console:sign-in') ? user : undefined);
+
+/** A list's count, and the records its query matched. */
+export interface CountableQuery {
+  count(): Promise<number>;
+  matchedIds(): Promise<string[]>;
+}
 
 const LIST: ListOptions = {
   sortable: { id: 'event.id', at: 'event.at', action: 'event.action', actorId: 'event.actorId' },
@@ -24,6 +34,18 @@ export class AuditService {
   async record(actor: Pick<AuthUser, 'id' | 'role'> | null, address: string | null, entry: AuditEntry, manager: EntityManager = this.dataSource.manager): Promise<void> {
     const fields: DeepPartial<AuditEvent> = { actorId: actor?.id ?? null, actorRole: actor?.role ?? null, address, recordKind: null, recordIds: [], detail: null, ...entry };
     await manager.insert(AuditEvent, fields);
+  }
+
+  /**
+   * How many records a list's query matched. With a search term (`q`) the count tells which records hold the term,
+   * so for staff it is a read of them: recorded as `care.search` with the records it matched and never the term,
+   * which may be what a record says (special-category data).
+   */
+  async searchCount(viewer: AuthUser, address: string | null, recordKind: string, q: string | null | undefined, query: CountableQuery): Promise<number> {
+    if (!q?.trim() || !staffReader(viewer)) return query.count();
+    const matched = await query.matchedIds();
+    await this.record(viewer, address, { action: 'care.search', recordKind, recordIds: matched, detail: `a search counted ${matched.length}` });
+    return matched.length;
   }
 
   private filtered(filter?: AuditEventFilter | null) {

@@ -2,6 +2,7 @@ import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } fr
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
 import { Audited } from '../audit/audit.decorator.js';
+import { ClientIp } from '../common/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimit } from '../common/rate-limit.js';
@@ -30,9 +31,9 @@ export class PrayerRequestsResolver {
     return this.prayers.list(caller, args, args.filter);
   }
 
-  @Query(() => ListMetadata)
-  async _allPrayerRequestsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllPrayerRequestsArgs): Promise<ListMetadata> {
-    return { count: await this.prayers.count(caller, args.filter) };
+  @Query(() => ListMetadata, { description: "With a search term (q), on the audit trail as a staff read of the requests it matched; a member's own count is not." })
+  async _allPrayerRequestsMeta(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: AllPrayerRequestsArgs): Promise<ListMetadata> {
+    return { count: await this.prayers.count(caller, args.filter, ip) };
   }
 
   @Audited('care.read', 'PrayerRequest')
@@ -42,15 +43,16 @@ export class PrayerRequestsResolver {
   }
 
   @Can('care:manage')
+  @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'Staff follow-up: status and internal note.' })
   updatePrayerRequest(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<PrayerRequest> {
     return this.prayers.followUp(toId(id), changes, caller);
   }
 
   @Can('care:manage')
-  @Mutation(() => PrayerRequest, { description: 'Deletes for good; answers the record as it was.' })
-  deletePrayerRequest(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
-    return this.prayers.remove(toId(id));
+  @Mutation(() => PrayerRequest, { description: 'Deletes for good; answers the record as it was. On the audit trail.' })
+  deletePrayerRequest(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
+    return this.prayers.remove(toId(id), caller, ip);
   }
 
   @Mutation(() => PrayerRequest, { description: 'The member closes their own request.' })

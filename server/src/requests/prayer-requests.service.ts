@@ -82,8 +82,9 @@ export class PrayerRequestsService {
     return this.store.list(args, filter, this.scopeFor(caller, filter), caller);
   }
 
-  count(caller: AuthUser, filter?: PrayerRequestFilter | null): Promise<number> {
-    return this.store.count(filter, this.scopeFor(caller, filter), caller);
+  /** With a search term, on the audit trail for staff as a read of the requests it matched; a member's own count is not. */
+  count(caller: AuthUser, filter: PrayerRequestFilter | null | undefined, address: string): Promise<number> {
+    return this.store.count(caller, address, filter, this.scopeFor(caller, filter));
   }
 
   /** One the caller may read; anything else is answered as not found, so ids cannot be probed. */
@@ -102,8 +103,8 @@ export class PrayerRequestsService {
     return (await this.store.followUp(id, changes, actor)).record;
   }
 
-  remove(id: number): Promise<PrayerRequest> {
-    return this.store.remove(id);
+  remove(id: number, actor: AuthUser, address: string): Promise<PrayerRequest> {
+    return this.store.remove(id, actor, address);
   }
 
   /** The member closes their request: it leaves the team's list and the wall. */

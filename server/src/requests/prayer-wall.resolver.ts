@@ -2,6 +2,7 @@ import { Args, ArgsType, Field, ID, Int, Mutation, Query, Resolver } from '@nest
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
+import { Audited } from '../audit/audit.decorator.js';
 import { ClientIp } from '../common/decorators.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
@@ -46,12 +47,14 @@ export class PrayerWallResolver {
   }
 
   @Can('prayer:moderate')
+  @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'A pastor puts a request on the public wall.' })
   approvePrayerForWall(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.wall.approve(toId(id));
   }
 
   @Can('prayer:moderate')
+  @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'Takes a request off the public wall.' })
   removePrayerFromWall(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.wall.remove(toId(id));

@@ -1,6 +1,7 @@
 import type { DeepPartial, EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
 import type { RequestFilter } from './dto/review.args.js';
 import { CareEvent, CareEventType } from './entities/care-event.entity.js';
@@ -24,6 +25,7 @@ export class RequestStore<T extends RequestRecord> {
   constructor(
     readonly kind: RequestKind<T>,
     private readonly repository: Repository<T>,
+    private readonly audit: AuditService,
   ) {}
 
   /** Stores a new request, in `transaction` when given (with what must commit or roll back with it). */
@@ -47,8 +49,13 @@ export class RequestStore<T extends RequestRecord> {
     return applyListPage(this.query(filter, scope, viewer), args, this.kind.list).getMany();
   }
 
-  count(filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void, viewer?: AuthUser): Promise<number> {
-    return this.query(filter, scope, viewer).getCount();
+  /** With a search term, on the audit trail as a staff read of the requests it matched (never the term). */
+  count(viewer: AuthUser, address: string | null, filter?: RequestFilter | null, scope?: (query: SelectQueryBuilder<T>) => void): Promise<number> {
+    const query = () => this.query(filter, scope, viewer);
+    return this.audit.searchCount(viewer, address, this.kind.name, filter?.q, {
+      count: () => query().getCount(),
+      matchedIds: async () => (await query().select(`${REQUEST_ALIAS}.id`, 'id').getRawMany<{ id: number }>()).map(({ id }) => String(id)),
+    });
   }
 
   /** Every row, newest first, for the legacy admin tables. */
@@ -116,10 +123,17 @@ export class RequestStore<T extends RequestRecord> {
     return this.repository.manager.find(CareEvent, { where: { ...where, kind: this.kind.name }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Deletes for good and answers the record as it was. */
-  async remove(id: number): Promise<T> {
-    const record = await this.get(id);
-    await this.repository.delete(id);
-    return record;
+  /**
+   * Deletes for good and answers the record as it was, which shows staff what it said: on the audit trail
+   * (`care.delete`) in the same transaction, so no request is gone without its line.
+   */
+  async remove(id: number, actor: AuthUser, address: string | null): Promise<T> {
+    return this.repository.manager.transaction(async (manager) => {
+      const record = await manager.findOneBy(this.kind.entity, { id } as FindOptionsWhere<T>);
+      if (!record) throw AppError.notFound(`The ${this.kind.label}`);
+      await manager.delete(this.kind.entity, id);
+      await this.audit.record(actor, address, { action: 'care.delete', recordKind: this.kind.name, recordIds: [String(id)] }, manager);
+      return record;
+    });
   }
 }

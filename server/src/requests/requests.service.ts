@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type DeepPartial } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import type { Submission } from './dto/public-request.args.js';
 import type { RequestRecord } from './entities/request-record.js';
 import { claimIdempotencyKey } from './idempotency.js';
@@ -22,12 +23,13 @@ export class RequestsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly notifier: RequestNotifier,
+    private readonly audit: AuditService,
   ) {}
 
   store<T extends RequestRecord>(kind: RequestKind<T>): RequestStore<T> {
     let store = this.stores.get(kind.name);
     if (!store) {
-      store = new RequestStore(kind, this.dataSource.getRepository(kind.entity)) as unknown as RequestStore<RequestRecord>;
+      store = new RequestStore(kind, this.dataSource.getRepository(kind.entity), this.audit) as unknown as RequestStore<RequestRecord>;
       this.stores.set(kind.name, store);
     }
     return store as unknown as RequestStore<T>;

@@ -3,6 +3,7 @@ import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestj
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
 import { Audited } from '../audit/audit.decorator.js';
+import { ClientIp } from '../common/decorators.js';
 import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';
 import type { RequestRecord } from './entities/request-record.js';
@@ -35,9 +36,9 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
       return this.requests.store(kind).list(args, args.filter, undefined, caller);
     }
 
-    @Query(() => ListMetadata, { name: `_all${kind.plural}Meta` })
-    async meta(@CurrentUser() caller: AuthUser, @Args() args: AllArgs): Promise<ListMetadata> {
-      return { count: await this.requests.store(kind).count(args.filter, undefined, caller) };
+    @Query(() => ListMetadata, { name: `_all${kind.plural}Meta`, description: 'With a search term (q), on the audit trail as a read of the requests it matched.' })
+    async meta(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: AllArgs): Promise<ListMetadata> {
+      return { count: await this.requests.store(kind).count(caller, ip, args.filter) };
     }
 
     @Audited('care.read', kind.name)
@@ -47,15 +48,16 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
     }
 
     @Can('care:read', 'care:manage')
+    @Audited('care.read', kind.name)
     @Mutation(() => kind.entity, { name: `update${kind.name}`, description: 'Staff follow-up: status and internal note.' })
     async update(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
       return (await this.requests.store(kind).followUp(toId(id), changes, caller)).record;
     }
 
     @Can('care:read', 'care:manage')
-    @Mutation(() => kind.entity, { name: `delete${kind.name}`, description: 'Deletes for good; answers the record as it was.' })
-    remove(@Args('id', { type: () => ID }) id: string): Promise<T> {
-      return this.requests.store(kind).remove(toId(id));
+    @Mutation(() => kind.entity, { name: `delete${kind.name}`, description: 'Deletes for good; answers the record as it was. On the audit trail.' })
+    remove(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args('id', { type: () => ID }) id: string): Promise<T> {
+      return this.requests.store(kind).remove(toId(id), caller, ip);
     }
   }
 

@@ -106,18 +106,14 @@ export class CareInboxService {
   }
 
   /**
-   * Counted in SQL: a view has no entity metadata for TypeORM's own count. A count with a search term tells which
-   * requests hold the term, so it reads them: it is on the audit trail with the requests it matched, never with
-   * the term, which may be what a request says (special-category data).
+   * Counted in SQL: a view has no entity metadata for TypeORM's own count. With a search term, on the audit trail
+   * as a read of the requests it matched, never with the term (`AuditService.searchCount`).
    */
-  async count(viewer: AuthUser, filter: CareRequestFilter | null | undefined, address: string): Promise<number> {
-    if (!filter?.q) {
-      const row = await this.query(viewer, filter).select('count(*)::int', 'count').getRawOne<{ count: number }>();
-      return row?.count ?? 0;
-    }
-    const matched = await this.query(viewer, filter).select(`${ALIAS}.id`, 'id').getRawMany<{ id: string }>();
-    await this.audit.record(viewer, address, { action: 'care.search', recordKind: 'CareRequest', recordIds: matched.map(({ id }) => id), detail: `a search counted ${matched.length}` });
-    return matched.length;
+  count(viewer: AuthUser, filter: CareRequestFilter | null | undefined, address: string): Promise<number> {
+    return this.audit.searchCount(viewer, address, 'CareRequest', filter?.q, {
+      count: async () => (await this.query(viewer, filter).select('count(*)::int', 'count').getRawOne<{ count: number }>())?.count ?? 0,
+      matchedIds: async () => (await this.query(viewer, filter).select(`${ALIAS}.id`, 'id').getRawMany<{ id: string }>()).map(({ id }) => id),
+    });
   }
 
   async get(viewer: AuthUser, id: string): Promise<CareRequest> {
