@@ -29,6 +29,20 @@ describe('public read cache', () => {
     const after = await t.gql(VIDEOS);
     expect(after.data.allVideos.map((v: { title: string }) => v.title)).toEqual(expect.arrayContaining(['Sunday message', behind]));
   });
+  it('keeps its answers through sign-ins, failed ones, logouts and the audit trail, which no visitor reads', async () => {
+    const member = await t.member();
+    const behind = await expectFromCache(t, () => t.gql(VIDEOS), () => t.gql(VIDEOS));
+    const cache = t.app.get(PublicReadCache);
+    const kept = cache.size().entries;
+
+    await t.http.post('/api/login').set('x-forwarded-for', '198.51.100.90').send({ email: member.email, password: 'not-the-password' }).expect(401);
+    const { token } = (await t.http.post('/api/login').set('x-forwarded-for', '198.51.100.91').send({ email: member.email, password: member.password }).expect(200)).body;
+    await t.gql('mutation { logout }', {}, token);
+    await t.gql('{ exportMyData { exportedAt } }', {}, member.token);
+
+    expect(cache.size().entries).toBe(kept);
+    expect((await t.gql(VIDEOS)).data.allVideos.map((v: { title: string }) => v.title)).not.toContain(behind);
+  });
 });
 
 describe('public legacy list cache', () => {

@@ -15,7 +15,7 @@ import {
   SelectionSetNode,
   visit,
 } from 'graphql';
-import { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { DataSource, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, UpdateEvent } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database-url.js';
 import { NotificationListener } from '../database/notification-listener.js';
@@ -24,6 +24,31 @@ import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimitService } from '../common/rate-limit.js';
 import { Callers } from './callers.js';
 import { fastKeyOf, markShared } from './fast-path.js';
+
+/**
+ * Writes no visitor's answer reads: the audit trail, sign-in bookkeeping, and the links mailed to members. They
+ * leave the cache alone, or anyone could keep it cold by signing in, even with a wrong password. A table not named
+ * here empties the cache on any write; `users` only on a write to something other than these columns.
+ */
+const UNREAD_BY_VISITORS: Record<string, ReadonlySet<string> | 'all'> = {
+  audit_events: 'all',
+  sign_ins: 'all',
+  password_reset_tokens: 'all',
+  email_verification_tokens: 'all',
+  users: new Set(['failedSignIns', 'lastSignInAt', 'tokenVersion', 'emailVerified', 'emailVerifiedAt', 'pendingEmail', 'passwordHash']),
+};
+
+type WriteEvent = InsertEvent<object> | UpdateEvent<object> | RemoveEvent<object>;
+
+function readByVisitors(event: WriteEvent): boolean {
+  const unread = UNREAD_BY_VISITORS[event.metadata.tableName];
+  if (!unread) return true;
+  if (unread === 'all') return false;
+  if (!('updatedColumns' in event)) return true;
+  // A save() names the columns it changed; an update() or increment() names none and carries only what it sets.
+  const changed = event.updatedColumns.length ? event.updatedColumns.map((column) => column.propertyName) : Object.keys(event.entity ?? {});
+  return !changed.length || changed.some((property) => !unread.has(property));
+}
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 /**
@@ -79,7 +104,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit() {
-    const written = (event: { queryRunner: QueryRunner }) => this.written(event.queryRunner);
+    const written = (event: WriteEvent) => (readByVisitors(event) ? this.written(event.queryRunner) : undefined);
     const ended = (event: { queryRunner: QueryRunner }) => void this.notifiedIn.delete(event.queryRunner);
     const subscriber: EntitySubscriberInterface = {
       afterInsert: written,

@@ -5,10 +5,11 @@ import type { TestApp } from './test-app.js';
 /**
  * Fails unless `read` is answered from what `fill` has just put in the cache: between the two a video is written
  * behind the application's back (no notification), so `read` answering anything but what `fill` got shows it did
- * not come from the cache. Writes made just before (signing in, logging out, the daily retention run a new
- * database starts with) reach every instance as notifications a moment later, each emptying the cache when it
+ * not come from the cache. Writes visitors read that were made just before (registering a member, the seed an
+ * instance starts with) reach every instance as notifications a moment later, each emptying the cache when it
  * arrives, which on a busy machine may fall between the two: then both run again, with a new video, until one
- * round is undisturbed. Only those earlier writes can disturb a round, so a few are enough whatever the load.
+ * round is undisturbed. Only those earlier, finite writes can disturb a round, so a few are enough whatever the
+ * load. (Sign-ins and the audit trail no longer notify at all: see `UNREAD_BY_VISITORS`.)
  * Answers the title written behind the cache.
  */
 export async function expectFromCache<T>(t: TestApp, fill: () => Promise<T>, read: () => Promise<T>): Promise<string> {
