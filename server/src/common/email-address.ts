@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsEmail, Matches } from 'class-validator';
+import { IsEmail, isEmail, Matches } from 'class-validator';
 
 /**
  * An address as the site takes it: RFC 5322's dot-atom local part (letters of any alphabet, digits and
@@ -8,6 +8,9 @@ import { IsEmail, Matches } from 'class-validator';
  * nobody gives such an address to a church's forms.
  */
 const PLAIN_ADDRESS = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~.-]+@[^\s@",;<>()[\]\\]+$/u;
+
+/** Whether `text` is one address as the site takes it (for configuration; request fields use `EmailAddress`). */
+export const isPlainAddress = (text: string): boolean => PLAIN_ADDRESS.test(text) && isEmail(text);
 
 /** An e-mail address field (with IsEmail's checks of the whole address), or `message`. */
 export const EmailAddress = (message: string) => applyDecorators(Matches(PLAIN_ADDRESS, { message }), IsEmail({}, { message }));

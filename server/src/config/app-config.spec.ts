@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: STRONG_PASSWORD })).toThrow(/PAYPAL_CLIENT_ID/);
     expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', ADMIN_PASSWORD: STRONG_PASSWORD, PAYPAL_EMULATOR: 'true' }).paypal.clientId).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    // One plain address each: the mailer hands nodemailer an address whole, never a list or a display name to parse.
+    for (const STAFF_EMAIL of ['Office <team@example.org>', 'team@example.org, pastor@example.org', '"team,all"@example.org']) {
+      expect(() => loadConfig({ DATA_DIR, STAFF_EMAIL })).toThrow(/STAFF_EMAIL must be one e-mail address/);
+    }
+    expect(() => loadConfig({ DATA_DIR, ADMIN_EMAIL: '"admin,x"@example.org' })).toThrow(/ADMIN_EMAIL/);
+    expect(loadConfig({ DATA_DIR, STAFF_EMAIL: 'Team@Example.org' }).staffEmail).toBe('Team@Example.org');
   });
 
   it('builds links from PUBLIC_URL without a trailing slash', () => {

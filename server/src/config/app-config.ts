@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ADMIN_PASSWORD, estimatedBits, isCommonPassword, isPublishedSecret, MIN_SECRET_BITS, secretFromEnvOrFile } from './secrets.js';
+import { isPlainAddress } from '../common/email-address.js';
 
 /** The repository root, found from this file's place (src/config or dist/config under server/). */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -199,7 +200,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  if (!isPlainAddress(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  const staffEmail = env.STAFF_EMAIL || adminEmail;
+  if (!isPlainAddress(staffEmail)) throw new ConfigError(`STAFF_EMAIL must be one e-mail address (no name, no list), got "${staffEmail}"`);
   const production = nodeEnv === 'production';
   const adminPassword = readAdminPassword(env, production);
 
@@ -243,7 +246,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicUrl,
     smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || `Ministry <no-reply@${new URL(publicUrl).hostname}>`,
-    staffEmail: env.STAFF_EMAIL || adminEmail,
+    staffEmail,
     adminEmail,
     adminPassword,
     adminPasswordIsDefault: !env.ADMIN_PASSWORD,
