@@ -204,9 +204,13 @@ export class PostsService extends ContentList<Post, PostFilter> {
     return post;
   }
 
-  /** The post, when the caller edits content or wrote it. */
+  /**
+   * The post, when the caller edits content or wrote it as a testimony: a member's only kind of post. An editor who
+   * is no longer one is a member, and keeps no hold on the other posts they wrote (neither a draft's words nor a change).
+   */
   private async owned(id: number, caller: AuthUser): Promise<Post> {
-    return requireOwner(caller, await this.repository.findOneBy({ id }), (post) => post.authorId, this.what, 'content:write');
+    const ownTestimony = (post: Post) => (post.categoryId === CATEGORY.testimonies ? post.authorId : null);
+    return requireOwner(caller, await this.repository.findOneBy({ id }), ownTestimony, this.what, 'content:write');
   }
 
   private cleanName(name: string): string {

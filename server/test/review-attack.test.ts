@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, TestApp } from './support/test-app.js';
+
+/** What an outside review tried against verified addresses, drafts and the app's database role, as attacks. */
+describe('attacks from the security review', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives an editor who is no longer one no hold on the posts they wrote: no draft read back, none changed or deleted', async () => {
+    const account = await t.member();
+    await t.db.query(`UPDATE users SET role = 'Editor' WHERE id = $1`, [account.id]);
+    const made = async (args: string) => (await t.gql(`mutation { createPost(${args}) { id status } }`, {}, account.token)).data.createPost as { id: string; status: string };
+    const draft = await made('name: "Plans not yet announced", body: "<p>Secret plans</p>", categoryId: "3", status: UnAuthorised');
+    const published = await made('name: "Sunday service moved", body: "<p>Now at ten</p>", categoryId: "3", status: Authorised');
+    await t.db.query(`UPDATE users SET role = 'Member' WHERE id = $1`, [account.id]);
+
+    const readBack = await t.gql('mutation($id: ID!) { updatePost(id: $id, name: "Plans not yet announced") { body } }', { id: draft.id }, account.token);
+    expect(readBack.data).toBeNull();
+    expect(readBack.errors[0].extensions.code).toBe('NOT_FOUND');
+    const unpublished = await t.gql('mutation($id: ID!) { updatePost(id: $id, name: "Defaced") { status } }', { id: published.id }, account.token);
+    expect(unpublished.errors[0].extensions.code).toBe('NOT_FOUND');
+    const deleted = await t.gql('mutation($id: ID!) { deletePost(id: $id) { id } }', { id: published.id }, account.token);
+    expect(deleted.errors[0].extensions.code).toBe('NOT_FOUND');
+    await t.http.delete(`/api/delete-post/${published.id}`).set('authorization', `Bearer ${account.token}`).expect(404);
+    await t.http.put(`/api/update-post/${draft.id}`).set('authorization', `Bearer ${account.token}`).send({ name: 'Defaced' }).expect(404);
+
+    expect(await t.db.query(`SELECT id::text, name, status FROM posts WHERE id = ANY($1::int[]) ORDER BY id`, [[draft.id, published.id]])).toEqual([
+      { id: draft.id, name: 'Plans not yet announced', status: 'UnAuthorised' },
+      { id: published.id, name: 'Sunday service moved', status: 'Authorised' },
+    ]);
+  });
+});
