@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, TestApp } from './support/test-app.js';
+import { startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
 
 /** What an outside review tried against verified addresses, drafts and the app's database role, as attacks. */
 describe('attacks from the security review', () => {
@@ -34,5 +34,27 @@ describe('attacks from the security review', () => {
       { id: draft.id, name: 'Plans not yet announced', status: 'UnAuthorised' },
       { id: published.id, name: 'Sunday service moved', status: 'Authorised' },
     ]);
+  });
+
+  it("keeps the app's role from shadowing the owner's tables: after it makes a schema named after the owner, a restart still takes its rights away", async () => {
+    const [{ owner }] = await t.db.query(`SELECT pg_get_userbyid(relowner) AS owner FROM pg_class WHERE oid = 'public.audit_events'::regclass`);
+    // A role that may create schemas can put one first in the owner's search path ("$user") and copy the tables' names into it.
+    await t.db.query(`CREATE SCHEMA "${owner}"`);
+    await t.db.query(`GRANT USAGE ON SCHEMA "${owner}" TO PUBLIC`);
+    await t.db.query(`CREATE TABLE "${owner}".migrations AS SELECT * FROM public.migrations`);
+    await t.db.query(`CREATE TABLE "${owner}".audit_events (id int)`);
+
+    const restarted = await startTestApp({}, { database: t.databaseName });
+    try {
+      const rights = await restarted.db.query(
+        `SELECT has_table_privilege($1, 'public.migrations', 'INSERT') AS "forgeMigrations",
+                has_table_privilege($1, 'public.audit_events', 'UPDATE') AS "rewriteTrail",
+                has_table_privilege($1, 'public.audit_events', 'DELETE') AS "deleteTrail"`,
+        [TEST_APP_ROLE],
+      );
+      expect(rights).toEqual([{ forgeMigrations: false, rewriteTrail: false, deleteTrail: false }]);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -21,7 +21,16 @@ const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
  */
 export async function prepareDatabase(ownerUrl: string, appUrl: string): Promise<void> {
   const logger = new Logger('Database');
-  const owner = new DataSource({ type: 'postgres', url: ownerUrl, migrations: MIGRATIONS, migrationsTransactionMode: 'each', logging: ['error', 'warn'] });
+  // The owner names tables unqualified, so its search path is pinned to the app's one schema: by default it starts with
+  // "$user", a schema the app's role (which may create schemas) could make and fill with a ledger or tables of the same names.
+  const owner = new DataSource({
+    type: 'postgres',
+    url: ownerUrl,
+    extra: { options: '-c search_path=public' },
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each',
+    logging: ['error', 'warn'],
+  });
   await connectWhenUp(owner, logger);
   const session = owner.createQueryRunner();
   try {
@@ -35,7 +44,7 @@ export async function prepareDatabase(ownerUrl: string, appUrl: string): Promise
       return;
     }
     await ensureLoginRole(session.query.bind(session), role, decodeURIComponent(app.password));
-    await grantAppAccess(session.query.bind(session), role, database);
+    await grantAppAccess(session.query.bind(session), role, database, logger);
   } finally {
     await session.query('SELECT pg_advisory_unlock($1)', [PREPARE_LOCK]).catch(() => undefined);
     await session.release();
@@ -71,11 +80,17 @@ async function ensureLoginRole(query: Query, role: string, password: string): Pr
   }
 }
 
-async function grantAppAccess(query: Query, role: string, database: string): Promise<void> {
+async function grantAppAccess(query: Query, role: string, database: string, logger: Logger): Promise<void> {
   const app = ident(role);
   // CREATE on the database lets it make its working schemas; it grants nothing on the tables of others.
   await query(`GRANT CONNECT, CREATE ON DATABASE ${ident(database)} TO ${app}`);
   await query(`GRANT USAGE ON SCHEMA public TO ${app}`);
+  // Before PostgreSQL 15 (and in a database upgraded from one) every role may create in public: the app's role could
+  // plant a table a later migration expects, or a function the owner's unqualified calls would pick. PostgreSQL's
+  // documentation asks for this REVOKE there; from 15 on it changes nothing. Only the schema's owner can make it.
+  await query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC, ${app}`);
+  const [{ can }] = await query(`SELECT has_schema_privilege($1, 'public', 'CREATE') AS can`, [role]);
+  if (can) logger.warn(`the app's role may still create objects in schema public: its owner should run REVOKE CREATE ON SCHEMA public FROM PUBLIC (README)`);
   await query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${app}`);
   await query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${app}`);
   await query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_events FROM ${app}`);
