@@ -59,6 +59,26 @@ describe("the app's own database role", () => {
     await expect(t.db.query(`INSERT INTO migrations (timestamp, name) VALUES (1999999999999, 'Skipped1999999999999')`)).rejects.toThrow(REFUSED);
   });
 
+  it('may create nothing in the public schema, even on a database whose public schema lets everyone create (PostgreSQL before 15, or upgraded)', async () => {
+    const database = `test_${randomBytes(6).toString('hex')}`;
+    await asOwner('postgres', (server) => server.query(`CREATE DATABASE ${database}`));
+    // What CREATE DATABASE gave every role before PostgreSQL 15, and what a database upgraded from one keeps.
+    await asOwner(database, (owner) => owner.query(`GRANT CREATE ON SCHEMA public TO PUBLIC`));
+    const older = await startTestApp({}, { database });
+    try {
+      for (const statement of [
+        `CREATE TABLE public.planted (id int)`,
+        `CREATE FUNCTION public.lower(character varying) RETURNS text LANGUAGE sql AS $$ SELECT 'x' $$`,
+        `CREATE VIEW public.audit_view AS SELECT 1 AS one`,
+      ]) {
+        await expect(older.db.query(statement)).rejects.toThrow(REFUSED);
+      }
+      expect(await older.db.query(`SELECT has_schema_privilege('public', 'CREATE') AS can`)).toEqual([{ can: false }]);
+    } finally {
+      await older.close();
+    }
+  });
+
   it('takes over the job schema an earlier version made as the owner, and queues jobs in it', async () => {
     const database = `test_${randomBytes(6).toString('hex')}`;
     await asOwner('postgres', (server) => server.query(`CREATE DATABASE ${database}`));
