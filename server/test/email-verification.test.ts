@@ -74,6 +74,18 @@ describe('verified e-mail addresses', () => {
     expect((await exportOf(member.token)).formsSent).toEqual([expect.objectContaining({ form: 'Question', question: 'Asked before joining' })]);
   });
 
+  it('says in the export, JSON and page, that forms sent with an unconfirmed address are left out and how to get them', async () => {
+    const member = await t.member();
+    const before = await exportOf(member.token);
+    expect(before.formsSent).toEqual([]);
+    expect(before.formsSentLeftOut).toMatch(/confirm your e-mail address/i);
+    const page = await t.http.get('/api/me/export?format=html').set('authorization', `Bearer ${member.token}`).expect(200);
+    expect(page.text).toContain(before.formsSentLeftOut);
+
+    await verify(await link(member.email));
+    expect((await exportOf(member.token)).formsSentLeftOut).toBeNull();
+  });
+
   it('sends a new link on request, a few an hour, and none once the address is confirmed', async () => {
     const member = await t.member();
     await link(member.email);

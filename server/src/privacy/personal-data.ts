@@ -12,7 +12,13 @@ export interface PersonalData {
   giftAidDeclarations: Record<string, unknown>[];
   signIns: Record<string, unknown>[];
   formsSent: Record<string, unknown>[];
+  /** Why `formsSent` may be incomplete (the address is not proved yet) and how to have them; null when nothing is left out. */
+  formsSentLeftOut: string | null;
 }
+
+/** Said in a member's own export while their address is unconfirmed: the forms are theirs to have, once it is shown they are theirs. */
+export const FORMS_LEFT_OUT =
+  'Forms sent with your e-mail address (contact, questions, counselling, baptism) are not included until you confirm your e-mail address, because anyone can type an address into a form. Confirm it from your member area, or ask us for them as a subject access request.';
 
 /** The forms anyone may send, by table: what a visitor's export holds and their erasure removes. */
 export const FORM_TABLES = {
@@ -77,7 +83,8 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
     // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
     formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form, ...row })));
   }
-  return { exportedAt: new Date().toISOString(), profile: profile ?? null, prayerRequests, testimonies, donations, bookOrders, consents, giftAidDeclarations, signIns, formsSent };
+  const formsSentLeftOut = userId !== null && formsEmail === null ? FORMS_LEFT_OUT : null;
+  return { exportedAt: new Date().toISOString(), profile: profile ?? null, prayerRequests, testimonies, donations, bookOrders, consents, giftAidDeclarations, signIns, formsSent, formsSentLeftOut };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -114,6 +121,6 @@ export function personalDataPage(data: PersonalData, organisation: string): stri
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;margin-bottom:2rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}dt{font-weight:bold}</style>
 </head><body><h1>Your data held by ${escapeHtml(organisation)}</h1><p>Exported ${escapeHtml(data.exportedAt)}.</p>
 <h2>Your profile</h2>${profile}
-${SECTIONS.map(([key, title]) => `<h2>${escapeHtml(title)}</h2>${table(data[key] as Record<string, unknown>[])}`).join('\n')}
+${SECTIONS.map(([key, title]) => `<h2>${escapeHtml(title)}</h2>${key === 'formsSent' && data.formsSentLeftOut ? `<p>${escapeHtml(data.formsSentLeftOut)}</p>` : ''}${table(data[key] as Record<string, unknown>[])}`).join('\n')}
 </body></html>`;
 }
