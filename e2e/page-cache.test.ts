@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startSite, type Site } from './support/harness.ts';
+import { createMember } from './web-helpers.ts';
 
 /** The headers a browser is protected by, which a cached page must carry exactly as a freshly rendered one. */
 const SECURITY_HEADERS = [
@@ -38,8 +39,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 test('a cached page and its freshly rendered twin carry the same bytes and security headers; the CSP lists its inline scripts by hash', async () => {
   for (const path of ['/', '/blog', '/book-shop']) {
-    // A query string of its own keeps this request out of whatever earlier requests cached.
-    const url = `${site.baseUrl}${path}?twin=${Date.now()}`;
+    // A page number of its own (a parameter pages read, so part of the key) keeps this request out of whatever earlier requests cached.
+    const url = `${site.baseUrl}${path}?page=${Date.now()}`;
     const fresh = await fetch(url);
     const cached = await fetch(url);
     assert.equal(fresh.status, 200);
@@ -56,19 +57,22 @@ test('a cached page and its freshly rendered twin carry the same bytes and secur
   }
 });
 
-test('a page is answered 304 when the browser already holds it, never to a request with a token', async () => {
+test('a page is answered 304 when the browser already holds it, never to a signed-in member; a token naming nobody is a visitor', async () => {
   const first = await fetch(`${site.baseUrl}/about-us`);
   const etag = first.headers.get('etag');
   assert.match(etag ?? '', /^"[^"]+"$/);
   const again = await fetch(`${site.baseUrl}/about-us`, { headers: { 'if-none-match': etag! } });
   assert.equal(again.status, 304);
-  const withToken = await fetch(`${site.baseUrl}/about-us`, { headers: { 'if-none-match': etag!, authorization: 'Bearer not-a-token' } });
-  assert.equal(withToken.status, 200);
-  assert.match(withToken.headers.get('content-security-policy') ?? '', /'nonce-/, 'a request with a token is rendered afresh, with its own nonce');
+  const junk = await fetch(`${site.baseUrl}/about-us`, { headers: { 'if-none-match': etag!, authorization: 'Bearer not-a-token' } });
+  assert.equal(junk.status, 304, 'a token that names no session is answered as any visitor');
+  const member = await createMember(site.baseUrl);
+  const signedIn = await fetch(`${site.baseUrl}/about-us`, { headers: { 'if-none-match': etag!, authorization: `Bearer ${member.token}` } });
+  assert.equal(signedIn.status, 200);
+  assert.match(signedIn.headers.get('content-security-policy') ?? '', /'nonce-/, 'a member is rendered afresh, with their own nonce');
 });
 
 test("a page's data for a navigation in the browser is kept like the page: the same bytes and headers, an ETag, 304", async () => {
-  const url = `${site.baseUrl}/blog.data?_routes=routes%2Fblog&twin=${Date.now()}`;
+  const url = `${site.baseUrl}/blog.data?_routes=routes%2Fblog&page=${Date.now()}`;
   const fresh = await fetch(url);
   const cached = await fetch(url);
   assert.equal(fresh.status, 200);
@@ -82,9 +86,10 @@ test("a page's data for a navigation in the browser is kept like the page: the s
   assert.match(etag ?? '', /^"[^"]+"$/);
   assert.equal((await fetch(url, { headers: { 'if-none-match': etag! } })).status, 304);
 
-  const withToken = await fetch(url, { headers: { authorization: 'Bearer not-a-token' } });
-  assert.equal(await withToken.text(), freshBody);
-  assert.notEqual(withToken.headers.get('content-security-policy'), fresh.headers.get('content-security-policy'), 'a request with a token is answered afresh');
+  const member = await createMember(site.baseUrl);
+  const signedIn = await fetch(url, { headers: { authorization: `Bearer ${member.token}` } });
+  assert.equal(await signedIn.text(), freshBody);
+  assert.notEqual(signedIn.headers.get('content-security-policy'), fresh.headers.get('content-security-policy'), 'a member is answered afresh');
   const missing = await fetch(`${site.baseUrl}/post-details/999999.data?_routes=routes%2Fpost-details`);
   assert.equal(missing.status, 404);
   assert.notEqual((await fetch(`${site.baseUrl}/post-details/999999.data?_routes=routes%2Fpost-details`)).headers.get('content-security-policy'), missing.headers.get('content-security-policy'), 'a 404 is never kept');
