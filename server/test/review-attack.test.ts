@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
+import { memberPayload, startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
 
 /** What an outside review tried against verified addresses, drafts and the app's database role, as attacks. */
 describe('attacks from the security review', () => {
@@ -34,6 +34,18 @@ describe('attacks from the security review', () => {
       { id: draft.id, name: 'Plans not yet announced', status: 'UnAuthorised' },
       { id: published.id, name: 'Sunday service moved', status: 'Authorised' },
     ]);
+  });
+
+  it('erases an account even when someone registered the address its erasure gives it beforehand', async () => {
+    const victim = await t.member();
+    const squatter = await t.http.post('/api/register').set('x-forwarded-for', '10.77.0.1').send(memberPayload({ email: `erased-${victim.id}@erased.invalid` }));
+    expect(squatter.status).toBe(400);
+    const other = await t.member();
+    const changed = await t.gql('mutation($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { pendingEmail } }', { email: `erased-${victim.id}@Erased.Invalid`, password: other.password }, other.token);
+    expect(changed.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'email' });
+
+    expect(await t.gql('mutation($password: String!) { deleteMyAccount(password: $password) }', { password: victim.password }, victim.token)).toEqual({ data: { deleteMyAccount: true } });
+    expect(await t.db.query(`SELECT email, erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [victim.id])).toEqual([{ email: `erased-${victim.id}@erased.invalid`, erased: true }]);
   });
 
   it("keeps the app's role from shadowing the owner's tables: after it makes a schema named after the owner, a restart still takes its rights away", async () => {

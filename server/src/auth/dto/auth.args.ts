@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
@@ -7,6 +8,16 @@ import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity
 
 
 export const PASSWORD_RULES = { min: 8, max: 128 };
+
+/**
+ * An account's own address: a plain one that can receive mail. The `.invalid` domain never can (RFC 6761), and an
+ * erased account is given `erased-<id>@erased.invalid`: an account holding that address first would make the erasure fail.
+ */
+const AccountEmail = () =>
+  applyDecorators(
+    Matches(/^(?![^]*\.invalid$)/, { message: 'email must be an address that can receive mail' }),
+    EmailAddress('email must be a valid e-mail address'),
+  );
 
 /** The spec's registration payload, shared by `register` and `POST /api/register`. */
 @ArgsType()
@@ -46,7 +57,7 @@ export class RegisterArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254)
-  @EmailAddress('email must be a valid e-mail address')
+  @AccountEmail()
   @IsNotEmpty({ message: 'email is required' })
   email: string;
 
@@ -163,7 +174,7 @@ export class ChangeEmailArgs {
   @Field()
   @Transform(lowerTrim)
   @MaxLength(254)
-  @EmailAddress('email must be a valid e-mail address')
+  @AccountEmail()
   @IsNotEmpty({ message: 'email is required' })
   email: string;
 
