@@ -31,6 +31,17 @@ describe('the link to the staff console', () => {
     expect(within(mobileMenu()).getByRole('link', { name: 'Donations', hidden: true })).toBeTruthy();
   });
 
+  it('is offered to staff whose session was saved before it held permissions, and not to a member', () => {
+    saveSession('a-token', { ...MEMBER, role: 'Pastor', permissions: undefined as unknown as string[] });
+    const Stub = createRoutesStub([{ path: '/', Component: SiteHeader }]);
+    const { unmount } = render(<Stub initialEntries={['/']} />);
+    expect(consoleLinks().length).toBeGreaterThan(0);
+    unmount();
+    saveSession('a-token', { ...MEMBER, role: 'Member', permissions: undefined as unknown as string[] });
+    render(<Stub initialEntries={['/']} />);
+    expect(consoleLinks()).toHaveLength(0);
+  });
+
   it('is not offered to a member', () => {
     renderHeaderFor('Member', []);
     expect(consoleLinks()).toHaveLength(0);

@@ -47,6 +47,11 @@ export const isAdmin = (session: Session) => session.user?.role === 'Admin';
 
 /**
  * Staff who may use the console (every role but Member), decided by the permission the server checks at the
- * console's sign-in, so a new staff role needs no change here. A session saved before permissions were kept has none.
+ * console's sign-in, so a new staff role needs no change here. A session saved before permissions were kept has
+ * only the role: any but Member is staff (the link alone opens nothing; the console signs in on its own).
  */
-export const canUseConsole = (session: Session) => session.user?.permissions?.includes('console:sign-in') ?? false;
+export const canUseConsole = (session: Session) => {
+  const user = session.user;
+  if (!user) return false;
+  return Array.isArray(user.permissions) ? user.permissions.includes('console:sign-in') : user.role !== 'Member';
+};
