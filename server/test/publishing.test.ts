@@ -120,12 +120,10 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
   it('writes every line of a calendar as RFC 5545 says: CRLF-ended, at most 75 octets, folded between whole UTF-8 characters, no control characters', async () => {
     // A hostile, long and multi-byte name, stored past the write checks (as data from before them would be).
     const name = `Évènement « prière » 🙏 ${'日本語の祈り'.repeat(12)}\u0007\u007f\u000b;,\\ end`;
-    const [{ id }] = await t.db.query(`INSERT INTO posts (name, slug, body, excerpt, category_id, starts_at, location) VALUES ($1, 'long-utf8', '<p>x</p>', $2, 1, $3, $4) RETURNING id`, [
-      name,
-      `${'Ω'.repeat(100)}\u0001`,
-      new Date(Date.now() + 3 * DAY),
-      `Hall 🙏${'é'.repeat(80)}`,
-    ]);
+    const [{ id }] = await t.db.query(
+      `INSERT INTO posts (name, slug, body, excerpt, category_id, starts_at, location, recurrence) VALUES ($1, 'long-utf8', '<p>x</p>', $2, 1, $3, $4, $5) RETURNING id`,
+      [name, `${'Ω'.repeat(100)}\u0001`, new Date(Date.now() + 3 * DAY), `Hall 🙏${'é'.repeat(80)}`, 'FREQ=WEEKLY\r\nATTENDEE:mailto:x@evil'],
+    );
     t.app.get(PublicReadCache).clear();
     try {
       for (const path of [`/events/${id}.ics`, '/events.ics']) {
@@ -151,6 +149,8 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
           // 3.1: contentline = name *(";" param) ":" value; VALUE-CHAR = WSP / %x21-7E / NON-US-ASCII (no CTL but HTAB).
           expect(line).toMatch(/^[A-Za-z0-9-]+(;[^:]*)?:/);
           expect(line).not.toMatch(/(?!\t)\p{Cc}/u);
+          // A stored recurrence is one RRULE or none: never lines of its own.
+          expect(line).not.toMatch(/^ATTENDEE/);
         }
         const events = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
         expect(events.find((e) => e.uid === `program-${id}@site.test`)?.summary).toContain('日本語の祈り'.repeat(12));

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CATEGORY } from '../content/posts/post-category.entity.js';
 import type { Post } from '../content/posts/post.entity.js';
 import { PostsService } from '../content/posts/posts.service.js';
-import { LONDON } from '../content/posts/program-schedule.js';
+import { LONDON, normaliseRecurrence } from '../content/posts/program-schedule.js';
 import { slugify } from '../content/rich-text.js';
 import { absoluteUrl, postPath } from './public-urls.js';
 import type { SiteSettings } from './site-settings.entity.js';
@@ -57,6 +57,15 @@ export class CalendarService {
     return [...settings.addressLines, settings.postcode].filter(Boolean).join(', ');
   }
 
+  /**
+   * The stored recurrence as one RRULE line, checked again as writing checks it: ical-generator writes each line of a
+   * rule it is given, so one stored with a line break (before writes refused it, or by hand) would add properties.
+   */
+  private rule(recurrence: string | null): string | null {
+    const checked = recurrence ? normaliseRecurrence(recurrence) : null;
+    return checked && 'rule' in checked ? `RRULE:${checked.rule}` : null;
+  }
+
   private addProgram(calendar: ICalCalendar, post: Post) {
     if (!post.startsAt) return;
     calendar.createEvent({
@@ -71,7 +80,7 @@ export class CalendarService {
       description: [post.excerpt, post.onlineUrl ? `Join online: ${post.onlineUrl}` : ''].filter(Boolean).join('\n\n') || null,
       location: post.location ?? (post.onlineUrl ? 'Online' : null),
       url: absoluteUrl(this.config, postPath(post)),
-      repeating: post.recurrence ? `RRULE:${post.recurrence}` : null,
+      repeating: this.rule(post.recurrence),
     });
   }
 
