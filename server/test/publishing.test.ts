@@ -161,6 +161,35 @@ describe('feeds and files for calendars, feed readers and search engines', () =>
     }
   });
 
+  it('writes a summer program at its London time, and DTSTAMP, CREATED and LAST-MODIFIED in UTC as RFC 5545 requires', async () => {
+    // 18:00 UTC on a July evening is 19:00 in London (BST), whatever zone the server itself runs in.
+    const made = await t.gql(
+      `mutation { createPost(name: "Summer evening prayer", body: "<p>x</p>", categoryId: 1, startsAt: "2027-07-07T18:00:00.000Z", endsAt: "2027-07-07T19:30:00.000Z") { id } }`,
+      {},
+      admin,
+    );
+    const id = made.data.createPost.id;
+    try {
+      const body = await text(`/events/${id}.ics`, /^text\/calendar/);
+      const lines = body.replace(/\r\n[ \t]/g, '').split('\r\n');
+      expect(lines).toContain('DTSTART;TZID=Europe/London:20270707T190000');
+      expect(lines).toContain('DTEND;TZID=Europe/London:20270707T203000');
+      // 3.8.7.2 DTSTAMP, 3.8.7.1 CREATED, 3.8.7.3 LAST-MODIFIED: "The value MUST be specified in the UTC time format."
+      for (const name of ['DTSTAMP', 'CREATED', 'LAST-MODIFIED']) {
+        expect(lines.filter((line) => line.startsWith(`${name}:`)).every((line) => /^[A-Z-]+:\d{8}T\d{6}Z$/.test(line))).toBe(true);
+        expect(lines.some((line) => line.startsWith(`${name}:`))).toBe(true);
+      }
+      const [event] = Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+      expect(event.start.toISOString()).toBe('2027-07-07T18:00:00.000Z');
+      // Calendar properties come before the components (3.4: icalbody = calprops component).
+      const firstComponent = lines.findIndex((line) => /^BEGIN:V(TIMEZONE|EVENT)$/.test(line));
+      expect(lines.slice(firstComponent).filter((line) => /^(X-WR-|NAME:|PRODID:|URL:|REFRESH-INTERVAL)/.test(line))).toEqual([]);
+    } finally {
+      await t.db.query(`DELETE FROM posts WHERE id = $1`, [id]);
+      t.app.get(PublicReadCache).clear();
+    }
+  });
+
   it('publishes RSS 2.0 of the blog and of video messages', async () => {
     const parser = new Parser();
     const blog = await parser.parseString(await text('/blog/rss.xml', /^application\/rss\+xml/));

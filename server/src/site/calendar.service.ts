@@ -23,7 +23,35 @@ const CONTROL = /(?![\t\r\n])\p{Cc}/gu;
  * without CRLF (3.4 ends every content line with one), and passes control characters through, which no value may
  * hold; data stored before single-line fields refused them would otherwise reach subscribers.
  */
-export const icalendarText = (calendar: ICalCalendar): string => `${calendar.toString().replace(CONTROL, '')}\r\n`;
+export const icalendarText = (calendar: ICalCalendar): string => `${calendarPropertiesFirst(calendar.toString().replace(CONTROL, ''))}\r\n`;
+
+/**
+ * RFC 5545 3.4 orders a calendar as `calprops component`, but ical-generator writes some calendar properties
+ * (REFRESH-INTERVAL, X-PUBLISHED-TTL, X- properties) after the VTIMEZONE or the events: they are moved up, folded
+ * lines and all, before the first component.
+ */
+function calendarPropertiesFirst(text: string): string {
+  const properties: string[][] = [];
+  for (const line of text.split('\r\n')) {
+    if (/^[ \t]/.test(line) && properties.length) properties[properties.length - 1].push(line);
+    else properties.push([line]);
+  }
+  const head: string[][] = [];
+  const components: string[][] = [];
+  let depth = 0;
+  for (const property of properties) {
+    const [first] = property;
+    const opens = first.startsWith('BEGIN:');
+    if (opens) depth += 1;
+    // Depth 1 is the VCALENDAR itself: its own properties, and its end, which stays last.
+    if (depth === 1 && !opens && !first.startsWith('END:')) head.push(property);
+    else (components.length || (opens && depth === 2) ? components : head).push(property);
+    if (first.startsWith('END:')) depth -= 1;
+  }
+  return [...head, ...components].flat().join('\r\n');
+}
+
+const inLondon = (date: Date) => DateTime.fromJSDate(date, { zone: LONDON });
 
 /** The calendars the site publishes (iCalendar, with ical-generator): every upcoming program and service, or one program. */
 @Injectable()
@@ -48,7 +76,10 @@ export class CalendarService {
       name: escape(name, false),
       prodId: { company: escape(settings.name || this.host, false), product: 'programs', language: 'EN' },
       url: absoluteUrl(this.config, '/programs'),
-      timezone: { name: LONDON, generator: getVtimezoneComponent },
+      // No zone of the calendar's own: with one, ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED as local times
+      // without Z, which RFC 5545 (3.8.7) requires in UTC. Each event carries Europe/London, whose VTIMEZONE is still
+      // written; no time is floating, so X-WR-TIMEZONE (which it wrote with the zone) has nothing to say.
+      timezone: { name: null, generator: getVtimezoneComponent },
       ttl: 60 * 60,
     });
   }
@@ -70,8 +101,9 @@ export class CalendarService {
     if (!post.startsAt) return;
     calendar.createEvent({
       id: `program-${post.id}@${this.host}`,
-      start: post.startsAt,
-      end: post.endsAt ?? new Date(post.startsAt.getTime() + 60 * 60 * 1000),
+      // As London times: given a Date with a zone, ical-generator would write the server's own local time under TZID.
+      start: inLondon(post.startsAt),
+      end: inLondon(post.endsAt ?? new Date(post.startsAt.getTime() + 60 * 60 * 1000)),
       timezone: LONDON,
       stamp: post.updatedAt,
       lastModified: post.updatedAt,
@@ -92,7 +124,7 @@ export class CalendarService {
       if (index < 0) continue;
       const at = (time: string) => {
         const [hour, minute] = time.split(':').map(Number);
-        return DateTime.fromObject({ year: 2026, month: 1, day: 5 + index, hour, minute }, { zone: LONDON }).toJSDate();
+        return DateTime.fromObject({ year: 2026, month: 1, day: 5 + index, hour, minute }, { zone: LONDON });
       };
       calendar.createEvent({
         id: `service-${BYDAY[entry.day].toLowerCase()}-${slugify(entry.activity)}@${this.host}`,
