@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newLinkToken } from '../src/auth/link-token.js';
 import { memberPayload, startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
 
 /** What an outside review tried against verified addresses, drafts and the app's database role, as attacks. */
@@ -11,6 +12,14 @@ describe('attacks from the security review', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  const verify = (token: string) => t.gql('mutation($token: String!) { verifyEmail(token: $token) }', { token });
+  /** A confirmation link for the address, as the mail would carry it. */
+  const linkFor = async (userId: number, email: string) => {
+    const { token, tokenHash } = newLinkToken();
+    await t.db.query(`INSERT INTO email_verification_tokens (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`, [userId, email, tokenHash]);
+    return token;
+  };
 
   it('gives an editor who is no longer one no hold on the posts they wrote: no draft read back, none changed or deleted', async () => {
     const account = await t.member();
@@ -46,6 +55,55 @@ describe('attacks from the security review', () => {
 
     expect(await t.gql('mutation($password: String!) { deleteMyAccount(password: $password) }', { password: victim.password }, victim.token)).toEqual({ data: { deleteMyAccount: true } });
     expect(await t.db.query(`SELECT email, erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [victim.id])).toEqual([{ email: `erased-${victim.id}@erased.invalid`, erased: true }]);
+  });
+
+  it('confirms a link once when it is opened twice at once, and erases an account whose link is opened as it goes', async () => {
+    const member = await t.member();
+    const token = await linkFor(member.id, member.email);
+    const twice = await Promise.all([verify(token), verify(token)]);
+    expect(twice.map((answer) => answer.data?.verifyEmail ?? answer.errors[0].extensions.code).sort()).toEqual(['BAD_USER_INPUT', true]);
+
+    const leaving = await t.member();
+    const [, erased] = await Promise.all([
+      verify(await linkFor(leaving.id, leaving.email)),
+      t.gql('mutation($password: String!) { deleteMyAccount(password: $password) }', { password: leaving.password }, leaving.token),
+    ]);
+    expect(erased).toEqual({ data: { deleteMyAccount: true } });
+    expect(await t.db.query(`SELECT email, email_verified AS verified, erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [leaving.id])).toEqual([
+      { email: `erased-${leaving.id}@erased.invalid`, verified: false, erased: true },
+    ]);
+  });
+
+  it('answers a confirmed change whose address someone registers at that very moment as taken, not as a failure', async () => {
+    const member = await t.member();
+    const address = `moving-${member.id}@test.example`;
+    const asked = await t.gql('mutation($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { pendingEmail } }', { email: address, password: member.password }, member.token);
+    expect(asked.data.changeEmail).toEqual({ pendingEmail: address });
+    const token = await linkFor(member.id, address);
+
+    // Another account takes the address in a transaction the test holds open until the confirmation waits on it.
+    const other = t.db.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(
+        `INSERT INTO users (title, firstname, lastname, gender, marital_status, phone, email, password_hash, country, state, city, address)
+         SELECT title, firstname, lastname, gender, marital_status, phone, $1, password_hash, country, state, city, address FROM users WHERE id = $2`,
+        [address, member.id],
+      );
+      const confirming = verify(token);
+      const waiting = async (): Promise<void> => {
+        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE 'UPDATE "users"%'`);
+        if (!n) return waiting();
+      };
+      await waiting();
+      await other.commitTransaction();
+      const answer = await confirming;
+      expect(answer.errors[0]).toMatchObject({ message: 'An account with this e-mail address already exists', extensions: { code: 'CONFLICT', field: 'token' } });
+    } finally {
+      await other.release();
+    }
+    expect(await t.db.query(`SELECT email, pending_email AS pending FROM users WHERE id = $1`, [member.id])).toEqual([{ email: member.email, pending: address }]);
   });
 
   it("keeps the app's role from shadowing the owner's tables: after it makes a schema named after the owner, a restart still takes its rights away", async () => {

@@ -20,6 +20,7 @@ const CONFIRMATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_MAILS_PER_ACCOUNT = { limit: 3, windowSeconds: 60 * 60 };
 const INVALID_LINK = 'This confirmation link is not valid or has expired. Please sign in and ask for a new one.';
 const ADDRESS_TAKEN = 'An account with this e-mail address already exists';
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Proof that a member reads mail at their address, with the password reset's kind of link: random, stored hashed,
@@ -89,9 +90,13 @@ export class EmailVerificationService {
         if (!user.emailVerified) await manager.update(User, { id: user.id }, confirmed);
         return undefined;
       }
-      // Someone may have registered the address since the change was asked for (the unique index settles a race).
-      if (await manager.existsBy(User, { email: token.email })) throw new AppError('CONFLICT', ADDRESS_TAKEN, 'token');
-      await manager.update(User, { id: user.id }, { ...confirmed, email: token.email, pendingEmail: null });
+      // Someone may have registered the address since the change was asked for, or be registering it now: then the
+      // unique index refuses the move, and that is the same answer.
+      const taken = () => new AppError('CONFLICT', ADDRESS_TAKEN, 'token');
+      if (await manager.existsBy(User, { email: token.email })) throw taken();
+      await manager.update(User, { id: user.id }, { ...confirmed, email: token.email, pendingEmail: null }).catch((error: unknown) => {
+        throw (error as { code?: string }).code === UNIQUE_VIOLATION ? taken() : (error as Error);
+      });
       // Reset links went to the old address: whoever still reads it must not take the account back with one.
       await manager.update(PasswordResetToken, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       return user;
