@@ -260,4 +260,19 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(done).toContain('1 used or expired links forgotten');
     expect(await links()).toBe(0);
   });
+
+  it('forgets an address waiting for confirmation once no link can confirm it any more', async () => {
+    const member = await t.member();
+    const asked = await t.gql(`mutation ($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { pendingEmail } }`, { email: `new-${member.email}`, password: member.password }, member.token);
+    expect(asked.data.changeEmail.pendingEmail).toBe(`new-${member.email}`);
+    const pending = async () => (await t.db.query(`SELECT pending_email FROM users WHERE id = $1`, [member.id]))[0].pending_email;
+    const retention = t.app.get(RetentionService);
+
+    await retention.run(new Date());
+    expect(await pending()).toBe(`new-${member.email}`);
+    const done = await retention.run(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    expect(done).toContain('1 unconfirmed new addresses forgotten');
+    expect(await pending()).toBeNull();
+    expect(retention.schedule().find((rule) => /waiting for confirmation/.test(rule.record))).toBeTruthy();
+  });
 });

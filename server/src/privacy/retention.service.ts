@@ -76,6 +76,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       { record: 'Prayer requests', period: `${prayerRequestsMonths} months after they are closed or stop being shared`, action: 'Deleted, with their replies and notes' },
       { record: 'Sign-in history', period: `${signInsDays} days`, action: 'Deleted' },
       { record: 'Links sent to confirm an e-mail address or reset a password', period: 'Once used, or once expired (24 hours; 1 hour for a reset)', action: 'Deleted' },
+      { record: 'A new e-mail address waiting for confirmation', period: 'Once no link can confirm it (24 hours after the last one was sent)', action: 'Deleted' },
       { record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${outboxDays} days`, action: 'Deleted' },
       { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
       { record: 'Gift Aid declarations and claims', period: 'Six years after the end of the tax year of the last donation they cover', action: 'Kept as HMRC requires, even after you delete your account' },
@@ -117,6 +118,13 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       if (jobs) done.push(`${jobs} finished jobs emptied`);
       const [, keys] = await manager.query<[unknown, number]>(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - make_interval(hours => $2)`, [now, IDEMPOTENCY_KEY_HOURS]);
       if (keys) done.push(`${keys} idempotency keys forgotten`);
+      // A new address typed in for a change is kept only while a link can still confirm it: it may be anyone's.
+      const [, pending] = await manager.query<[unknown, number]>(
+        `UPDATE users u SET pending_email = NULL, updated_at = now() WHERE u.pending_email IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM email_verification_tokens v WHERE v.user_id = u.id AND v.email = u.pending_email AND v.used_at IS NULL AND v.expires_at >= $1)`,
+        [now],
+      );
+      if (pending) done.push(`${pending} unconfirmed new addresses forgotten`);
       let links = 0;
       for (const table of ['email_verification_tokens', 'password_reset_tokens']) {
         const [, deleted] = await manager.query<[unknown, number]>(`DELETE FROM ${table} WHERE used_at IS NOT NULL OR expires_at < $1`, [now]);
