@@ -106,6 +106,38 @@ describe('attacks from the security review', () => {
     expect(await t.db.query(`SELECT email, pending_email AS pending FROM users WHERE id = $1`, [member.id])).toEqual([{ email: member.email, pending: address }]);
   });
 
+  it('erases the forms of an address confirmed while the account is being erased, or refuses the confirmation', async () => {
+    const member = await t.member();
+    await t.http.post('/api/counselling').set('x-forwarded-for', '10.78.0.1').send({ name: 'John', email: member.email, phone: '+44 7700 900125', description: 'Please call me' }).expect(201);
+    const token = await linkFor(member.id, member.email);
+    const waitingOnLocks = async (count: number, unless: () => boolean): Promise<void> => {
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+      if (n < count && !unless()) return waitingOnLocks(count, unless);
+    };
+
+    // The test holds the Admins' rows, which an erasure locks (the last-Admin rule) before it erases anything.
+    const admins = t.db.createQueryRunner();
+    await admins.connect();
+    let erasing: Promise<{ data: unknown }>;
+    let verifying: Promise<{ data: { verifyEmail?: boolean } | null }>;
+    try {
+      await admins.startTransaction();
+      await admins.query(`SELECT id FROM users WHERE role = 'Admin' FOR UPDATE`);
+      erasing = t.gql('mutation($password: String!) { deleteMyAccount(password: $password) }', { password: member.password }, member.token);
+      await waitingOnLocks(1, () => false);
+      let settled = false;
+      verifying = verify(token).finally(() => (settled = true));
+      await waitingOnLocks(2, () => settled);
+    } finally {
+      await admins.commitTransaction();
+      await admins.release();
+    }
+    expect(await erasing).toEqual({ data: { deleteMyAccount: true } });
+    const confirmed = (await verifying).data?.verifyEmail === true;
+    const [{ n: kept }] = await t.db.query(`SELECT count(*)::int AS n FROM counselling_requests WHERE email = $1`, [member.email]);
+    expect({ confirmed, kept }).toEqual(confirmed ? { confirmed, kept: 0 } : { confirmed, kept: 1 });
+  });
+
   it("keeps the app's role from shadowing the owner's tables: after it makes a schema named after the owner, a restart still takes its rights away", async () => {
     const [{ owner }] = await t.db.query(`SELECT pg_get_userbyid(relowner) AS owner FROM pg_class WHERE oid = 'public.audit_events'::regclass`);
     // A role that may create schemas can put one first in the owner's search path ("$user") and copy the tables' names into it.

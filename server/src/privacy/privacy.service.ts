@@ -67,11 +67,16 @@ export class PrivacyService {
   /** The member erases their own account after giving their password again. */
   async eraseOwnAccount(password: string, { actor, address }: Requester): Promise<void> {
     const users = this.dataSource.getRepository(User);
-    const user = await users.findOne({ where: { id: actor.id }, select: { id: true, email: true, emailVerified: true, firstname: true, role: true, passwordHash: true } });
+    const user = await users.findOne({ where: { id: actor.id }, select: { id: true, firstname: true, passwordHash: true } });
     if (!user || !(await recheckPassword(this.limits, actor.id, user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
-    await this.dataSource.transaction(async (manager) => {
+    const { email, proven } = await this.dataSource.transaction(async (manager) => {
+      // The confirmation links go first (opening one locks it, then the account): one opened at this moment has
+      // either confirmed the address already, and the read below sees it, or finds no link. Which forms go is
+      // decided by the account as it is now, not as it was before the password was checked.
+      await manager.query(`DELETE FROM email_verification_tokens WHERE user_id = $1`, [user.id]);
       await keepAnotherAdmin(manager, user.id, () => AppError.badInput('password', 'The last Admin cannot delete their account: make someone else Admin first'));
+      const [account] = await manager.query<{ email: string; proven: boolean }[]>(`SELECT email, email_verified AS proven FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
       await this.audit.record(actor, address, { action: 'account.erase', recordKind: 'User', recordIds: [String(user.id)] }, manager);
       await manager.query(`DELETE FROM prayer_requests WHERE user_id = $1`, [user.id]);
       // Published testimonies stay only while their consent stands, and no longer name anyone.
@@ -82,12 +87,11 @@ export class PrivacyService {
       );
       await manager.query(`UPDATE posts SET display_name = 'Anonymous' WHERE author_id = $1 AND category_id = 2`, [user.id]);
       // Forms sent with an address the member never proved may be someone else's: they stay with the church.
-      if (user.emailVerified) await this.eraseForms(manager, user.email);
+      if (account.proven) await this.eraseForms(manager, account.email);
       await manager.query(`UPDATE book_orders SET delivery_address = '' WHERE user_id = $1`, [user.id]);
       await manager.query(`DELETE FROM sign_ins WHERE user_id = $1`, [user.id]);
       await manager.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [user.id]);
-      await manager.query(`DELETE FROM email_verification_tokens WHERE user_id = $1`, [user.id]);
-      await manager.query(`DELETE FROM rate_limit_counter WHERE strpos(key, $1) > 0`, [emailKeyPart(user.email)]);
+      await manager.query(`DELETE FROM rate_limit_counter WHERE strpos(key, $1) > 0`, [emailKeyPart(account.email)]);
       await manager.query(
         `UPDATE users SET email = $2, title = '', firstname = 'Former', lastname = 'member', gender = '', marital_status = '', phone = '',
                 country = '', state = '', city = '', address = '', role = 'Member', password_hash = $3,
@@ -96,14 +100,15 @@ export class PrivacyService {
           WHERE id = $1`,
         [user.id, `erased-${user.id}@erased.invalid`, unusable],
       );
+      return account;
     });
     // Mail to an unproved address may be a visitor's (the acknowledgement of a form, a pastor's reply): it stays too.
-    if (user.emailVerified) await this.mail.forget(user.email);
+    if (proven) await this.mail.forget(email);
     this.logger.log(`account ${user.id} erased at its owner's request`);
     // Sent now, not queued: a queued message would keep the address in the database until it is sent.
     await this.mail
       .deliver({
-        to: user.email,
+        to: email,
         subject: 'Your account has been deleted',
         text: [`Dear ${user.firstname},`, '', 'As you asked, your account and the personal data it held have been deleted.', 'Records of gifts are kept for the accounts without your name, as the law requires.', '', 'God bless you.'].join('\n'),
       })
