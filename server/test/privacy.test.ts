@@ -275,4 +275,25 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(await pending()).toBeNull();
     expect(retention.schedule().find((rule) => /waiting for confirmation/.test(rule.record))).toBeTruthy();
   });
+
+  it('answers subject access with the replies sent to a form’s sender and the answers they gave, never staff’s internal notes', async () => {
+    const sent = (await t.gql('mutation { createQuestion(email: "quinn@test.example", question: "Can I visit on Sunday?") { id } }')).data.createQuestion;
+    const pastor = await withRole('Pastor');
+    const id = `Question-${sent.id}`;
+    await ok(t, 'mutation($id: ID!) { replyToCareRequest(id: $id, body: "Yes, you are very welcome.") { type } }', { id }, pastor.token);
+    await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Thank you, see you then.", fromRequester: true) { type } }', { id }, pastor.token);
+    await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Internal: seat near the front.") { type } }', { id }, pastor.token);
+    const data = JSON.parse((await ok(t, '{ subjectAccessExport(email: "quinn@test.example") }', {}, admin)).subjectAccessExport);
+    expect(data.formsSent).toEqual([
+      expect.objectContaining({
+        form: 'Question',
+        question: 'Can I visit on Sunday?',
+        correspondence: [
+          { type: 'Reply', body: 'Yes, you are very welcome.', at: expect.any(String) },
+          { type: 'RequesterAnswer', body: 'Thank you, see you then.', at: expect.any(String) },
+        ],
+      }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('Internal: seat');
+  });
 });

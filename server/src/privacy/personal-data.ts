@@ -28,6 +28,14 @@ export const FORM_TABLES = {
   baptism_requests: 'Baptism request',
 } as const;
 
+/** The care inbox's kind of each form, under which its timeline (care_events) is kept. */
+const CARE_KIND_OF: Record<keyof typeof FORM_TABLES, string> = {
+  contact_enquiries: 'ContactEnquiry',
+  questions: 'Question',
+  counselling_requests: 'CounsellingRequest',
+  baptism_requests: 'BaptismRequest',
+};
+
 /**
  * The address whose forms belong with an account: its own, once verified. Anyone can type any address into a
  * form, so until the owner proves the address is theirs, its forms are neither exported nor erased with the account.
@@ -79,7 +87,13 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
   const signIns = await byUser(`SELECT at, address FROM sign_ins WHERE user_id = $1 ORDER BY at DESC, id DESC`);
   const formsSent: Record<string, unknown>[] = [];
   for (const [table, form] of formsEmail === null ? [] : Object.entries(FORM_TABLES)) {
-    const rows = await manager.query<Record<string, unknown>[]>(`SELECT * FROM ${table} WHERE lower(email) = lower($1) ORDER BY created_at, id`, [formsEmail]);
+    // With the correspondence: the replies e-mailed to the sender and the answers they gave, in order.
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT f.*, coalesce((SELECT json_agg(json_build_object('type', e.type, 'body', e.body, 'at', e.created_at) ORDER BY e.created_at, e.id)
+                               FROM care_events e WHERE e.kind = $2 AND e.request_id = f.id AND e.type IN ('Reply', 'RequesterAnswer') AND e.body IS NOT NULL), '[]') AS correspondence
+         FROM ${table} f WHERE lower(f.email) = lower($1) ORDER BY f.created_at, f.id`,
+      [formsEmail, CARE_KIND_OF[table as keyof typeof FORM_TABLES]],
+    );
     // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
     formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form, ...row })));
   }
