@@ -159,4 +159,20 @@ describe('attacks from the security review', () => {
       await restarted.close();
     }
   });
+
+  it("keeps the audit trail where it is for the app itself: a schema named after the app's role does not take its records", async () => {
+    // The app's role may create schemas, and by default one named after it comes first in its own search path.
+    await t.db.query(`CREATE SCHEMA "${TEST_APP_ROLE}"`);
+    await t.db.query(`CREATE TABLE "${TEST_APP_ROLE}".audit_events (LIKE public.audit_events INCLUDING ALL)`);
+
+    const restarted = await startTestApp({}, { database: t.databaseName });
+    try {
+      const read = await restarted.gql('{ subjectAccessExport(email: "someone@test.example") }', {}, await restarted.adminToken());
+      expect(read.errors).toBeUndefined();
+      expect(await restarted.db.query(`SELECT count(*)::int AS n FROM "${TEST_APP_ROLE}".audit_events`)).toEqual([{ n: 0 }]);
+      expect(await restarted.db.query(`SELECT count(*)::int AS n FROM public.audit_events WHERE action = 'export.subject-access'`)).toEqual([{ n: 1 }]);
+    } finally {
+      await restarted.close();
+    }
+  });
 });

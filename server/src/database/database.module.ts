@@ -21,7 +21,9 @@ export class DatabaseModule {
             autoLoadEntities: true,
             // The schema is the owner's: migrations ran before this connection opened (prepareDatabase).
             synchronize: false,
-            extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
+            // The tables are named unqualified, and by default a schema named after the app's role comes first in its
+            // search path: one the role made (it may create schemas) would take the audit trail's records.
+            extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs, options: '-c search_path=public' },
             // An idle connection cut by a database restart: the pool drops it and opens a fresh one when asked.
             poolErrorHandler: (error: Error) => new Logger('Database').warn(`idle connection lost: ${error.message}`),
             logger: counter,
