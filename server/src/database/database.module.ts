@@ -21,8 +21,11 @@ export class DatabaseModule {
             autoLoadEntities: true,
             // The schema is the owner's: migrations ran before this connection opened (prepareDatabase).
             synchronize: false,
-            // The tables are named unqualified, and by default a schema named after the app's role comes first in its
-            // search path: one the role made (it may create schemas) would take the audit trail's records.
+            // The app's role may create schemas, and one that comes first in a search path takes the writes meant for a
+            // table of the same name, the audit trail's among them. Entities name their schema (`schema`), which a
+            // search path set by SQL run through the app cannot change; raw SQL has public alone, as each connection
+            // starts, where by default a schema named after the role would come first.
+            schema: 'public',
             extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs, options: '-c search_path=public' },
             // An idle connection cut by a database restart: the pool drops it and opens a fresh one when asked.
             poolErrorHandler: (error: Error) => new Logger('Database').warn(`idle connection lost: ${error.message}`),
