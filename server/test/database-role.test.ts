@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { JobQueue } from '../src/database/job-queue.js';
-import { startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
-
-/** A connection to a test database as the server's superuser, the owner of the schema. */
-async function asOwner<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, `/${database}`) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { asOwner, startTestApp, TEST_APP_ROLE, TestApp } from './support/test-app.js';
 
 const REFUSED = /permission denied|must be owner/;
 

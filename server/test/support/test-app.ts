@@ -123,3 +123,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   };
   return testApp;
 }
+
+/** A connection to a test database as the server's superuser, the owner of the schema. */
+export async function asOwner<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, `/${database}`) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
