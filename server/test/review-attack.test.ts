@@ -45,6 +45,19 @@ describe('attacks from the security review', () => {
     ]);
   });
 
+  it("tells a member nothing of a draft's title through the address of the testimony they share", async () => {
+    const admin = await t.adminToken();
+    const draft = await t.gql('mutation { createPost(name: "Church closing in March", body: "<p>Not yet</p>", categoryId: "3", status: UnAuthorised) { slug } }', {}, admin);
+    expect(draft.data.createPost.slug).toBe('church-closing-in-march');
+    const member = await t.member();
+    const share = async (name: string) =>
+      (await t.gql('mutation($name: String!) { createPost(name: $name, body: "<p>My story</p>", categoryId: "2", consentToPublish: true) { slug } }', { name }, member.token)).data.createPost.slug as string;
+    // A slug taken by a draft and a free one come back alike: the title, then a tail that does not count.
+    const [taken, free] = [await share('Church closing in March'), await share('Church opening in May')];
+    expect(taken).toMatch(/^church-closing-in-march-[0-9a-f]{8}$/);
+    expect(free).toMatch(/^church-opening-in-may-[0-9a-f]{8}$/);
+  });
+
   it('erases an account even when someone registered the address its erasure gives it beforehand', async () => {
     const victim = await t.member();
     const squatter = await t.http.post('/api/register').set('x-forwarded-for', '10.77.0.1').send(memberPayload({ email: `erased-${victim.id}@erased.invalid` }));

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { User } from '../../auth/entities/user.entity.js';
@@ -144,7 +145,9 @@ export class PostsService extends ContentList<Post, PostFilter> {
     const displayName = this.consents.displayNameFor(input.categoryId, input, editor);
     const event = this.eventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
-      const slug = await this.uniqueSlug(manager, name);
+      // Only content staff see every slug. Anyone else's gets a random tail: the numbered tail a taken slug gets would
+      // tell them that a draft of that title exists.
+      const slug = await this.uniqueSlug(manager, name, editor ? '' : `-${randomBytes(4).toString('hex')}`);
       const post = manager.create(Post, {
         name,
         slug,
@@ -260,9 +263,9 @@ export class PostsService extends ContentList<Post, PostFilter> {
     }
   }
 
-  private async uniqueSlug(manager: EntityManager, name: string): Promise<string> {
+  private async uniqueSlug(manager: EntityManager, name: string, tail = ''): Promise<string> {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SLUG_LOCK]);
-    const base = slugify(name);
+    const base = `${slugify(name)}${tail}`;
     const taken = new Set<string>(
       (await manager.query(`SELECT slug FROM posts WHERE slug = $1 OR slug LIKE $2`, [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`])).map(
         (row: { slug: string }) => row.slug,
