@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { IsDate, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../common/list.js';
+import { RECORD_ID } from '../common/fields.js';
 
 @InputType()
 export class AuditEventFilter extends ListFilterInput {
@@ -12,7 +13,7 @@ export class AuditEventFilter extends ListFilterInput {
 
   @Field(() => ID, { nullable: true })
   @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'actorId must be an account id' })
+  @Matches(RECORD_ID, { message: 'actorId must be an account id' })
   actorId?: string;
 
   @Field({ nullable: true })

@@ -8,6 +8,9 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateB
  * rule lists its checks in the order class-validator runs them, so the first problem found is the message.
  */
 
+/** A record id as written: digits only, no sign, no leading zero, so one record has one spelling. */
+export const RECORD_ID = /^[1-9]\d{0,14}$/;
+
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError } from './app-error.js';
+import { RECORD_ID } from './fields.js';
 
 /** `{ count }`, answered by every `_allXsMeta` query (react-admin's ListMetadata). */
 @ObjectType()
@@ -113,7 +114,8 @@ export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder
 
 /** A GraphQL `ID` or REST path id as a database id; anything else is a clear 400. */
 export function toId(value: string | number, field = 'id'): number {
-  const id = Number(value);
+  // One spelling a record: `0x10`, `1e3`, ` 1` or `01` would name the same one in endless ways.
+  const id = typeof value === 'number' || RECORD_ID.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw AppError.badInput(field, `${field} must be a record id`);
   return id;
 }

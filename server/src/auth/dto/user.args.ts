@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { ROLES, type Role } from '../../access/permissions.js';
 import { UserRole } from '../entities/user.entity.js';
+import { RECORD_ID } from '../../common/fields.js';
 
 @InputType()
 export class UserFilter extends ListFilterInput {
@@ -33,7 +34,7 @@ export class AllUsersArgs extends ListArgs {
 @ArgsType()
 export class UpdateUserArgs {
   @Field(() => ID)
-  @Matches(/^\d{1,15}$/, { message: 'id must be a record id' })
+  @Matches(RECORD_ID, { message: 'id must be a record id' })
   id: string;
 
   @Field(() => UserRole, { nullable: true })

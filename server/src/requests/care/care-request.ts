@@ -62,7 +62,7 @@ export class CareRequest {
 
 /** `PrayerRequest-12` to its kind and record id; anything else is a clear 400. */
 export function parseCareId(id: string, field = 'id'): { kind: CareKind; recordId: number } {
-  const match = /^([A-Za-z]+)-(\d{1,15})$/.exec(id);
+  const match = /^([A-Za-z]+)-([1-9]\d{0,14})$/.exec(id);
   // Object.hasOwn, not `in`: `constructor-1` must not find Object.prototype's constructor.
   if (!match || !Object.hasOwn(CareKind, match[1])) throw AppError.badInput(field, `${field} must be a care request id such as PrayerRequest-12`);
   return { kind: match[1] as CareKind, recordId: Number(match[2]) };

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { IsBoolean, IsEnum, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { RequiredText } from '../../common/fields.js';
+import { RECORD_ID, RequiredText } from '../../common/fields.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { NOTE_MAX_LENGTH } from '../entities/request-record.js';
 import { RequestStatus } from '../request-status.js';
@@ -27,7 +27,7 @@ export class CareRequestFilter extends ListFilterInput {
 
   @Field(() => ID, { nullable: true })
   @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'assigneeId must be a staff member id' })
+  @Matches(RECORD_ID, { message: 'assigneeId must be a staff member id' })
   assigneeId?: string;
 
   @Field({ nullable: true, description: 'Given to the caller' })
@@ -62,7 +62,7 @@ export class AllCareRequestsArgs extends ListArgs {
 @ArgsType()
 export class CareRequestIdArgs {
   @Field(() => ID)
-  @Matches(/^[A-Za-z]+-\d{1,15}$/, { message: 'id must be a care request id such as PrayerRequest-12' })
+  @Matches(/^[A-Za-z]+-[1-9]\d{0,14}$/, { message: 'id must be a care request id such as PrayerRequest-12' })
   id: string;
 }
 
@@ -76,7 +76,7 @@ export class UpdateCareRequestArgs extends CareRequestIdArgs {
 
   @Field(() => ID, { nullable: true })
   @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'assigneeId must be a staff member id' })
+  @Matches(RECORD_ID, { message: 'assigneeId must be a staff member id' })
   assigneeId?: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { SingleLine, trim } from '../../common/fields.js';
+import { RECORD_ID, SingleLine, trim } from '../../common/fields.js';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../common/list.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
@@ -46,7 +46,7 @@ export class CreatePrayerRequestArgs {
 @ArgsType()
 export class ChangePrayerPrivacyArgs {
   @Field(() => ID)
-  @Matches(/^\d{1,15}$/, { message: 'id must be a record id' })
+  @Matches(RECORD_ID, { message: 'id must be a record id' })
   id: string;
 
   @Field(() => PrayerPrivacy)
@@ -63,7 +63,7 @@ export class ChangePrayerPrivacyArgs {
 export class PrayerRequestFilter extends RequestFilter {
   @Field(() => ID, { nullable: true, description: "The member's id; a member only ever sees their own" })
   @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'userId must be a member id' })
+  @Matches(RECORD_ID, { message: 'userId must be a member id' })
   userId?: string;
 
   @Field(() => PrayerPrivacy, { nullable: true })

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsEnum, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { NOTE_MAX_LENGTH } from '../entities/request-record.js';
 import { RequestStatus } from '../request-status.js';
+import { RECORD_ID } from '../../common/fields.js';
 
 /** `{ ids q status }`, the filter every request list accepts; each type names its own (`ContactEnquiryFilter`). */
 @InputType({ isAbstract: true })
@@ -10,7 +11,7 @@ export class RequestFilter {
   @Field(() => [ID], { nullable: true })
   @IsOptional()
   @IsArray()
-  @Matches(/^\d{1,15}$/, { each: true, message: 'ids must be record ids' })
+  @Matches(RECORD_ID, { each: true, message: 'ids must be record ids' })
   ids?: string[];
 
   @Field({ nullable: true, description: 'Case-insensitive search in the text fields' })
@@ -29,7 +30,7 @@ export class RequestFilter {
 @ArgsType()
 export class UpdateRequestArgs {
   @Field(() => ID)
-  @Matches(/^\d{1,15}$/, { message: 'id must be a record id' })
+  @Matches(RECORD_ID, { message: 'id must be a record id' })
   id: string;
 
   @Field(() => RequestStatus, { nullable: true })
