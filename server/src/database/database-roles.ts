@@ -44,8 +44,12 @@ export async function prepareDatabase(ownerUrl: string, appUrl: string): Promise
       return;
     }
     await ensureLoginRole(session.query.bind(session), role, decodeURIComponent(app.password));
+    // One transaction: between granting every table and revoking on the audit trail, the role holds no more for a moment.
+    await session.startTransaction();
     await grantAppAccess(session.query.bind(session), role, database, logger);
+    await session.commitTransaction();
   } finally {
+    if (session.isTransactionActive) await session.rollbackTransaction().catch(() => undefined);
     await session.query('SELECT pg_advisory_unlock($1)', [PREPARE_LOCK]).catch(() => undefined);
     await session.release();
     await owner.destroy();
