@@ -4,7 +4,7 @@ import { startSmtpServer, type ReceivedMail } from './support/smtp.js';
 import { memberPayload, startTestApp, TestApp } from './support/test-app.js';
 
 const CONFIRM_SUBJECT = 'Confirm your e-mail address';
-const VERIFY = 'mutation($token: String!) { verifyEmail(token: $token) }';
+const VERIFY = 'mutation($token: String!, $password: String) { verifyEmail(token: $token, password: $password) }';
 const ME = '{ me { email emailVerified emailVerifiedAt pendingEmail } }';
 const tokenIn = (mail: ReceivedMail) => /http:\/\/site\.test\/verify-email\?token=([\w-]+)/.exec(mail.text)![1];
 
@@ -19,8 +19,9 @@ describe('verified e-mail addresses', () => {
     await smtp.waitFor(() => linksTo(email).length >= count);
     return linksTo(email)[count - 1];
   };
-  const verify = (token: string) => t.gql(VERIFY, { token });
-  const refusal = async (token: string) => (await verify(token)).errors?.[0];
+  /** Opens a link signed in with `bearer` (a member's session), or giving `password`, or neither. */
+  const verify = (token: string, bearer?: string, password?: string) => t.gql(VERIFY, { token, password }, bearer);
+  const refusal = async (token: string, bearer?: string, password?: string) => (await verify(token, bearer, password)).errors?.[0];
   const exportOf = async (token: string) => JSON.parse((await ok(t, '{ exportMyData }', {}, token)).exportMyData);
 
   beforeAll(async () => {
@@ -37,11 +38,46 @@ describe('verified e-mail addresses', () => {
     expect((await ok(t, ME, {}, member.token)).me).toEqual({ email: member.email, emailVerified: false, emailVerifiedAt: null, pendingEmail: null });
     const token = await link(member.email);
 
-    expect(await verify(token)).toEqual({ data: { verifyEmail: true } });
+    expect(await verify(token, member.token)).toEqual({ data: { verifyEmail: true } });
     const me = (await ok(t, ME, {}, member.token)).me;
     expect(me).toMatchObject({ emailVerified: true, pendingEmail: null });
     expect(Date.parse(me.emailVerifiedAt)).not.toBeNaN();
-    expect(await refusal(token)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'token' }, message: expect.stringMatching(/not valid or has expired/) });
+    // Opened again (a double click, or a form sent twice without JavaScript), it says so again, whoever opens it.
+    expect(await verify(token)).toEqual({ data: { verifyEmail: true } });
+    expect((await ok(t, ME, {}, member.token)).me.emailVerifiedAt).toBe(me.emailVerifiedAt);
+  });
+
+  it('refuses the link to someone who cannot show the account is theirs, and keeps it for the owner', async () => {
+    // A stranger registers the address of a visitor who sent a counselling form; the link goes to her.
+    const address = `visitor-${Date.now()}@example.org`;
+    await t.http.post('/api/counselling').set('x-forwarded-for', '198.51.100.92').send({ name: 'Mary', email: address, phone: '+44 7700 900126', description: 'Please call me' }).expect(201);
+    const stranger = await t.member({ email: address });
+    const visitorsOwnAccount = await t.member({ password: 'her-own-password' });
+    const token = await link(address);
+
+    const asked = { code: 'BAD_USER_INPUT', field: 'password' };
+    expect(await refusal(token)).toMatchObject({ message: 'Enter the password of the account this address is being confirmed for', extensions: asked });
+    expect(await refusal(token, visitorsOwnAccount.token)).toMatchObject({ message: 'Enter the password of the account this address is being confirmed for', extensions: asked });
+    expect(await refusal(token, undefined, 'a-guess-at-it')).toMatchObject({ message: 'The password is not correct', extensions: asked });
+    expect(await refusal(token, visitorsOwnAccount.token, visitorsOwnAccount.password)).toMatchObject({ message: 'The password is not correct', extensions: asked });
+    expect((await ok(t, ME, {}, stranger.token)).me.emailVerified).toBe(false);
+    expect((await exportOf(stranger.token)).formsSent).toEqual([]);
+
+    // None of that used the link up: the account's owner can still confirm with it.
+    expect(await verify(token, stranger.token)).toEqual({ data: { verifyEmail: true } });
+    expect((await ok(t, ME, {}, stranger.token)).me.emailVerified).toBe(true);
+  });
+
+  it('counts wrong passwords given with a link with the account’s other password checks, so they cannot be guessed', async () => {
+    const member = await t.member();
+    const token = await link(member.email);
+    // From an address of its own, so the page's own limit of confirmations an hour is not what stops it.
+    const guess = async (password: string) =>
+      (await t.http.post('/graphql').set('x-forwarded-for', '198.51.100.93').send({ query: VERIFY, variables: { token, password } })).body.errors[0].extensions;
+    for (let count = 0; count < 10; count += 1) expect(await guess(`guess-number-${count}`)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
+    expect((await guess(member.password)).code).toBe('TOO_MANY_REQUESTS');
+    expect((await ok(t, ME, {}, member.token)).me.emailVerified).toBe(false);
+    expect(await verify(token, member.token)).toEqual({ data: { verifyEmail: true } });
   });
 
   it('refuses an expired link, a tampered one and none at all, naming the token', async () => {
@@ -56,10 +92,10 @@ describe('verified e-mail addresses', () => {
     expect((await ok(t, ME, {}, member.token)).me.emailVerified).toBe(false);
   });
 
-  it('confirms only the account the link was sent for, whoever is signed in when it is opened', async () => {
+  it('confirms with the password of the account the link was sent for, whoever is signed in when it is opened', async () => {
     const owner = await t.member();
     const other = await t.member();
-    expect((await t.gql(VERIFY, { token: await link(owner.email) }, other.token)).data).toEqual({ verifyEmail: true });
+    expect(await verify(await link(owner.email), other.token, owner.password)).toEqual({ data: { verifyEmail: true } });
     expect((await ok(t, ME, {}, owner.token)).me.emailVerified).toBe(true);
     expect((await ok(t, ME, {}, other.token)).me.emailVerified).toBe(false);
   });
@@ -70,7 +106,7 @@ describe('verified e-mail addresses', () => {
     await t.http.post('/api/question').set('x-forwarded-for', '198.51.100.90').send({ email: ` ${address} `, question: 'Asked before joining' }).expect(201);
     expect((await exportOf(member.token)).formsSent).toEqual([]);
 
-    await verify(await link(member.email));
+    await verify(await link(member.email), member.token);
     expect((await exportOf(member.token)).formsSent).toEqual([expect.objectContaining({ form: 'Question', question: 'Asked before joining' })]);
   });
 
@@ -82,7 +118,7 @@ describe('verified e-mail addresses', () => {
     const page = await t.http.get('/api/me/export?format=html').set('authorization', `Bearer ${member.token}`).expect(200);
     expect(page.text).toContain(before.formsSentLeftOut);
 
-    await verify(await link(member.email));
+    await verify(await link(member.email), undefined, member.password);
     expect((await exportOf(member.token)).formsSentLeftOut).toBeNull();
   });
 
@@ -98,10 +134,12 @@ describe('verified e-mail addresses', () => {
     expect(new Set(linksTo(member.email)).size).toBe(4);
 
     // Every link sent stays good until one is used; then the address is confirmed and none is needed.
-    await verify(linksTo(member.email)[1]);
+    expect(await verify(linksTo(member.email)[1], member.token)).toEqual({ data: { verifyEmail: true } });
     await t.db.query(`DELETE FROM rate_limit_counter WHERE key = $1`, [`email-confirmation:${member.id}`]);
     expect((await resend()).errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'email' } });
-    expect(await refusal(linksTo(member.email)[3])).toMatchObject({ extensions: { field: 'token' } });
+    // The other links are used up with it, and opening one says the address is confirmed.
+    expect(await t.db.query(`SELECT count(*)::int AS n FROM email_verification_tokens WHERE user_id = $1 AND used_at IS NULL`, [member.id])).toEqual([{ n: 0 }]);
+    expect(await verify(linksTo(member.email)[3])).toEqual({ data: { verifyEmail: true } });
     expect((await t.gql('mutation { sendVerificationEmail }')).errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
@@ -121,7 +159,8 @@ describe('verified e-mail addresses', () => {
 
   it('keeps the old address until a new one is confirmed from its own link, then switches and tells the old one', async () => {
     const member = await t.member({ firstname: 'Ruth' });
-    await verify(await link(member.email));
+    const first = await link(member.email);
+    await verify(first, member.token);
     const taken = await t.member();
     const CHANGE = 'mutation($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { email emailVerified pendingEmail } }';
     const change = (email: string, password = member.password) => t.gql(CHANGE, { email, password }, member.token);
@@ -140,9 +179,12 @@ describe('verified e-mail addresses', () => {
     await t.http.post('/api/send-reset-token').send({ email: member.email }).expect(200);
     const reset = /token=([\w-]+)/.exec((await smtp.waitFor((m) => m.to.includes(member.email) && m.subject === 'Reset your password')).text)![1];
 
-    expect(await refusal(superseded)).toMatchObject({ extensions: { field: 'token' } });
-    expect(await verify(fresh)).toEqual({ data: { verifyEmail: true } });
+    expect(await refusal(superseded, member.token)).toMatchObject({ extensions: { field: 'token' } });
+    expect(await verify(fresh, member.token)).toEqual({ data: { verifyEmail: true } });
     expect((await ok(t, ME, {}, member.token)).me).toMatchObject({ email: 'ruth@new.example', emailVerified: true, pendingEmail: null });
+    expect(await verify(fresh)).toEqual({ data: { verifyEmail: true } });
+    // The link that confirmed the old address no longer says it is confirmed: the account has moved on.
+    expect(await refusal(first, member.token)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'token' }, message: expect.stringMatching(/not valid or has expired/) });
     await t.http.post('/api/login').send({ email: 'ruth@new.example', password: member.password }).expect(200);
     await t.http.post('/api/login').send({ email: member.email, password: member.password }).expect(401);
     const told = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject === 'Your e-mail address has been changed');
@@ -158,7 +200,7 @@ describe('verified e-mail addresses', () => {
     await ok(t, 'mutation($e: String!, $p: String!) { changeEmail(email: $e, password: $p) { pendingEmail } }', { e: 'contested@new.example', p: member.password }, member.token);
     const token = await link('contested@new.example');
     await t.member({ email: 'contested@new.example' });
-    expect(await refusal(token)).toMatchObject({ extensions: { code: 'CONFLICT', field: 'token' } });
+    expect(await refusal(token, member.token)).toMatchObject({ extensions: { code: 'CONFLICT', field: 'token' } });
     expect((await ok(t, ME, {}, member.token)).me).toMatchObject({ email: member.email, pendingEmail: 'contested@new.example' });
   });
 

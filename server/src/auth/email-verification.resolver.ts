@@ -17,9 +17,13 @@ export class EmailVerificationResolver {
 
   @Public()
   @RateLimit('verify-email', CONFIRMATIONS_PER_ADDRESS.limit, CONFIRMATIONS_PER_ADDRESS.windowSeconds)
-  @Mutation(() => Boolean, { description: 'Confirms the address a link was mailed to, from the token alone; each link works once, for 24 hours.' })
-  async verifyEmail(@Args() { token }: VerifyEmailArgs): Promise<boolean> {
-    await this.verification.confirm(token);
+  @Mutation(() => Boolean, {
+    description:
+      'Confirms the address a link was mailed to, for 24 hours, when the request is signed in as the account it was sent for or gives its `password`. ' +
+      'Each link confirms once; opened again while the account still has that address confirmed, it answers true.',
+  })
+  async verifyEmail(@CurrentUser() caller: AuthUser | undefined, @Args() { token, password }: VerifyEmailArgs): Promise<boolean> {
+    await this.verification.confirm(token, { caller, password });
     return true;
   }
 

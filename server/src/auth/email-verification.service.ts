@@ -20,6 +20,8 @@ const CONFIRMATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_MAILS_PER_ACCOUNT = { limit: 3, windowSeconds: 60 * 60 };
 const INVALID_LINK = 'This confirmation link is not valid or has expired. Please sign in and ask for a new one.';
 const ADDRESS_TAKEN = 'An account with this e-mail address already exists';
+const OWNER_PASSWORD_NEEDED = 'Enter the password of the account this address is being confirmed for';
+const WRONG_PASSWORD = 'The password is not correct';
 const UNIQUE_VIOLATION = '23505';
 
 /**
@@ -60,7 +62,7 @@ export class EmailVerificationService {
   /** Keeps a new address aside and mails it a link; the account keeps its address until the link is opened. */
   async requestChange(caller: AuthUser, { email, password }: ChangeEmailArgs): Promise<User> {
     const user = await this.users.findOne({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
-    if (!(await recheckPassword(this.limits, caller.id, user?.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
+    if (!(await recheckPassword(this.limits, caller.id, user?.passwordHash, password))) throw AppError.badInput('password', WRONG_PASSWORD);
     const current = await this.users.findOneByOrFail({ id: caller.id });
     if (email === current.email) throw AppError.badInput('email', 'This is already your e-mail address');
     // Counted before the look-up: the answer tells whether an address has an account, so it is not free to ask.
@@ -75,14 +77,33 @@ export class EmailVerificationService {
   /**
    * Opens a link: the address it was sent to becomes the account's verified address. A link for an address the
    * account no longer has or waits for (replaced since) is refused like a used or expired one.
+   *
+   * Whoever reads the mail is not always the account's owner: someone may register a stranger's address, and the
+   * stranger pressing the button would hand them her forms (a member's data includes those sent with a verified
+   * address). So the link confirms only for its account's owner, signed in as them or giving their password
+   * (checked as a signed-in password check is, so the link is no way to guess it); otherwise it is left unused.
+   * Opened again once it did its work (a double click), it answers as it did.
    */
-  async confirm(rawToken: string): Promise<void> {
+  async confirm(rawToken: string, proof: { caller?: AuthUser; password?: string }): Promise<void> {
+    const tokenHash = hashLinkToken(rawToken);
+    const link = await this.dataSource.manager.findOneBy(EmailVerificationToken, { tokenHash });
+    const owner = link && (await this.users.findOne({ where: { id: link.userId }, select: { id: true, email: true, pendingEmail: true, emailVerified: true, passwordHash: true } }));
+    if (!link || !owner) throw AppError.badInput('token', INVALID_LINK);
+    if (alreadyConfirmed(link, owner)) return;
+    if (link.usedAt || link.expiresAt <= new Date() || (link.email !== owner.email && link.email !== owner.pendingEmail)) throw AppError.badInput('token', INVALID_LINK);
+    if (proof.caller?.id !== owner.id) {
+      if (!proof.password) throw AppError.badInput('password', OWNER_PASSWORD_NEEDED);
+      if (!(await recheckPassword(this.limits, owner.id, owner.passwordHash, proof.password))) throw AppError.badInput('password', WRONG_PASSWORD);
+    }
+
     const previous = await this.dataSource.transaction(async (manager) => {
       const token = await manager.findOne(EmailVerificationToken, {
-        where: { tokenHash: hashLinkToken(rawToken), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        where: { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
         lock: { mode: 'pessimistic_write' },
       });
-      const user = token && (await manager.findOne(User, { where: { id: token.userId }, lock: { mode: 'pessimistic_write' } }));
+      const user = await manager.findOne(User, { where: { id: owner.id }, lock: { mode: 'pessimistic_write' } });
+      // Opened twice at once: the other request has just confirmed it.
+      if (!token && user && alreadyConfirmed((await manager.findOneBy(EmailVerificationToken, { tokenHash })) ?? link, user)) return undefined;
       if (!token || !user || (token.email !== user.email && token.email !== user.pendingEmail)) throw AppError.badInput('token', INVALID_LINK);
       await manager.update(EmailVerificationToken, { userId: user.id, email: token.email, usedAt: IsNull() }, { usedAt: new Date() });
       const confirmed = { emailVerified: true, emailVerifiedAt: new Date() };
@@ -122,4 +143,9 @@ export class EmailVerificationService {
     const link = `${this.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     await this.mail.queue(emailConfirmationMail(email, user.firstname, link));
   }
+}
+
+/** The link did its work and the account still has that address, confirmed: opening it again changes nothing. */
+function alreadyConfirmed(link: Pick<EmailVerificationToken, 'usedAt' | 'email'>, user: Pick<User, 'email' | 'emailVerified'>): boolean {
+  return !!link.usedAt && link.email === user.email && user.emailVerified;
 }

@@ -1,17 +1,24 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { FormAlert, SubmitButton, useFocusFirstError } from '../components/form';
+import { FormAlert, SubmitButton, TextField, useFocusFirstError } from '../components/form';
 import { PageIntro } from '../components/page-intro';
 import { confirmEmail } from '../features/accounts';
-import { serverGraphql } from '../lib/graphql';
+import { browserGraphql, serverGraphql } from '../lib/graphql';
 import { pageMeta } from '../lib/meta';
+import { useSession } from '../lib/session';
 import type { Route } from './+types/verify-email';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
+/** Without JavaScript: the form's password is the proof that the account is the visitor's. */
 export async function action({ request, context }: Route.ActionArgs) {
   return confirmEmail(serverGraphql(context), await request.formData());
+}
+
+/** In the browser: a signed-in member's token goes with it, and shows the account is theirs without the password. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return confirmEmail(browserGraphql(), await request.formData());
 }
 
 // The address carries a live token: entry.server.tsx answers it `no-store`, and the referrer policy keeps it from other sites.
@@ -23,12 +30,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /**
  * Where the link mailed to a member's address leads. Opening the page confirms nothing: the member presses the
  * button. Mail scanners open every link in a message, and a visitor whose address someone else registered
- * should not confirm that stranger's account by looking at the link.
+ * should not confirm that stranger's account by looking at the link, nor by pressing the button: the server
+ * confirms only for the account's owner, signed in as them or giving its password. So the page asks for the
+ * password unless this browser is signed in, and whenever the server asks for it (signed in as someone else).
  */
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const session = useSession();
   const errors = actionData && !actionData.done ? actionData.errors : undefined;
   const form = useFocusFirstError(errors);
+  const askPassword = !session.loggedIn || !!errors?.fields.password;
 
   if (actionData?.done) {
     return (
@@ -53,6 +64,16 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <FormAlert message={errors?.message} />
             <input type="hidden" name="token" value={loaderData.token} />
             <p>Press the button to confirm that this e-mail address belongs to you. If you did not create an account with us, close this page and nothing changes.</p>
+            {askPassword && (
+              <TextField
+                name="password"
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                hint="The password of your member account, to show the account is yours."
+                error={errors?.fields.password}
+              />
+            )}
             <SubmitButton pending={navigation.state !== 'idle' && navigation.formMethod === 'POST'} pendingLabel="Confirming…">
               Confirm my e-mail address
             </SubmitButton>

@@ -166,6 +166,13 @@ export class VerifyEmailArgs {
   @IsNotEmpty({ message: 'token is required' })
   @MaxLength(200)
   token: string;
+
+  /** Needed unless the request is signed in as the account the link was sent for. */
+  @Field({ nullable: true, description: "The password of the account the link was sent for; needed unless the request is signed in as that account." })
+  @IsOptional()
+  @IsString()
+  @MaxLength(PASSWORD_RULES.max)
+  password?: string;
 }
 
 /** `changeEmail(email, password)`: the new address, and the password again (a left-open session is not enough). */

@@ -89,12 +89,20 @@ export async function resetPassword(graphql: GraphqlCaller, form: FormData): Pro
   return { done: false, errors: { fields: fields.newPassword ? { newPassword: fields.newPassword } : {}, message } };
 }
 
-const VERIFY_EMAIL = 'mutation VerifyEmail($token: String!) { verifyEmail(token: $token) }';
+const VERIFY_EMAIL = 'mutation VerifyEmail($token: String!, $password: String) { verifyEmail(token: $token, password: $password) }';
 
 export type ConfirmEmailResult = { done: true } | { done: false; errors: FormErrors };
 
-/** Confirms the address a link was mailed to, from the link's token; a refusal comes in the server's words, above the form. */
+/**
+ * Confirms the address a link was mailed to, from the link's token, for the account's owner: a caller signed in as
+ * them (the browser's session), or one giving the account's password. The server's refusal of the password is tied
+ * to its field; any other (a used or expired link) comes above the form.
+ */
 export async function confirmEmail(graphql: GraphqlCaller, form: FormData): Promise<ConfirmEmailResult> {
-  const result = await graphql.request(VERIFY_EMAIL, { token: formText(form, 'token') });
-  return result.errors?.length ? { done: false, errors: { fields: {}, message: result.errors[0].message } } : { done: true };
+  const password = formText(form, 'password');
+  const result = await graphql.request(VERIFY_EMAIL, { token: formText(form, 'token'), ...(password && { password }) });
+  if (!result.errors?.length) return { done: true };
+  const { fields, message } = toFormErrors(result.errors);
+  if (fields.password) return { done: false, errors: { fields: { password: fields.password } } };
+  return { done: false, errors: { fields: {}, message: message ?? Object.values(fields)[0] } };
 }
