@@ -33,6 +33,9 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
+  /** Each queue's polling loop, and how to cut its pause short. */
+  private readonly pollers: { done: Promise<void>; wake(): void }[] = [];
+  private stopping = false;
 
   constructor(@Inject(DATABASE_URL) url: string, @Inject(APP_CONFIG) config: AppConfig) {
     // pg-boss hands its options to node-postgres's Pool, whose connect timeout its typings leave out.
@@ -46,7 +49,14 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     await this.boss.start();
   }
 
+  /**
+   * Lets each loop finish the job in hand and stop, then stops pg-boss: nothing of the queue runs once the app
+   * has closed (pg-boss's own workers could still be polling a moment later, with nothing to wait for them).
+   */
   async onApplicationShutdown() {
+    this.stopping = true;
+    for (const poller of this.pollers) poller.wake();
+    await Promise.all(this.pollers.map((poller) => poller.done));
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true });
   }
 
@@ -102,25 +112,47 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     await this.boss.getDb().executeSql(`UPDATE pgboss.job SET data = NULL WHERE name = $1 AND id = $2 AND state = 'completed'`, [name, id]);
   }
 
-  /** Runs `handler` for each job of `name`; a queue that can wait (a daily job) polls less often than every second. */
+  /**
+   * Runs `handler` for each job of `name`, polling every `pollingIntervalSeconds` (a daily job less often than
+   * every second) and at once again after finding jobs. Each job succeeds or fails on its own: a failed one is
+   * handed back for a retry, the rest complete.
+   */
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, pollingIntervalSeconds = 1): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(name, { pollingIntervalSeconds, batchSize: 10 }, async (jobs) => {
-      // Each job succeeds or fails on its own: a failed one is handed back for a retry, the rest complete.
-      for (const job of jobs) {
-        try {
-          await handler(job.data);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          this.logger.warn(`${name} job ${job.id} failed, will retry: ${message}`);
-          // Without the database the failure cannot be recorded; the job stays active and expires into a retry.
-          // Throwing here would fail the rest of the batch, which did succeed.
-          await this.boss.fail(name, job.id, { message }).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not record the failure: ${failure.message}`));
-          continue;
-        }
-        // Done: a failure to empty it now is logged, never a retry of the work; the retention schedule empties it later.
-        await this.completeAndClear(name, job.id).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not empty its data: ${failure.message}`));
+    let wake = () => undefined as void;
+    const pause = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollingIntervalSeconds * 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    const poll = async () => {
+      while (!this.stopping) {
+        // A failed poll (the database away) is logged and tried again after the pause.
+        const jobs = await this.boss.fetch<T>(name, { batchSize: 10 }).catch((error: Error) => {
+          this.logger.error(`${name}: could not fetch jobs: ${error.message}`);
+          return [];
+        });
+        for (const job of jobs) await this.run(name, job, handler);
+        if (!jobs.length && !this.stopping) await pause();
       }
-    });
+    };
+    this.pollers.push({ done: poll(), wake: () => wake() });
+  }
+
+  private async run<T extends object>(name: string, job: PgBoss.Job<T>, handler: (data: T) => Promise<void>): Promise<void> {
+    try {
+      await handler(job.data);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`${name} job ${job.id} failed, will retry: ${message}`);
+      // Without the database the failure cannot be recorded; the job stays active and expires into a retry.
+      await this.boss.fail(name, job.id, { message }).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not record the failure: ${failure.message}`));
+      return;
+    }
+    // Done: a failure to empty it now is logged, never a retry of the work; the retention schedule empties it later.
+    await this.completeAndClear(name, job.id).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not empty its data: ${failure.message}`));
   }
 }
