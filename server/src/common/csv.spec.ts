@@ -9,6 +9,13 @@ describe('CSV cells', () => {
     expect(csvText('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
     expect(csvText('\t=1+1')).toBe("'\t=1+1");
     expect(csvText('\r=1+1')).toBe(`"'\r=1+1"`);
+    // OWASP lists the line feed among the characters no cell may begin with.
+    expect(csvText('\n=1+1')).toBe(`"'\n=1+1"`);
+  });
+
+  it('quotes a cell holding a semicolon, the field separator of spreadsheets set up for many locales (OWASP)', () => {
+    expect(csvText('Smith;=HYPERLINK("//ev.il")')).toBe(`"Smith;=HYPERLINK(""//ev.il"")"`);
+    expect(csvText('a;b')).toBe('"a;b"');
   });
 
   it('leaves ordinary text alone and quotes only a comma, a quote or a line break', () => {

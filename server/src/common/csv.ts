@@ -1,12 +1,13 @@
 /**
  * CSV cells as data, never as instructions to the spreadsheet that opens the file. Excel, LibreOffice and Google
- * Sheets run a cell that begins with = + - @ (or a tab or carriage return before one) as a formula, so a donor
+ * Sheets run a cell that begins with = + - @ (or a tab, carriage return or line feed before one) as a formula, so a donor
  * named `=HYPERLINK(...)` would be a live link in a staff member's spreadsheet (OWASP "CSV injection"). Every CSV
  * the server writes goes through these functions, and the console's list exports through `spreadsheetText`.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+/** RFC 4180's comma, quote and line breaks, and the semicolon that spreadsheets in many locales split fields at (OWASP). */
+const NEEDS_QUOTES = /[",;\r\n]/;
 /** What `csvNumber` lets through: digits, an optional sign and decimals (a spreadsheet reads it as a number). */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
