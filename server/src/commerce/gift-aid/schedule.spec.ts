@@ -42,7 +42,9 @@ describe("HMRC's schedule cell rules", () => {
     expect(firstNameCell('A'.repeat(40))).toBe('A'.repeat(35));
     expect(lastNameCell('House-Martin')).toBe('House Martin');
     expect(lastNameCell(`${'B'.repeat(34)}-Smith`)).toBe('B'.repeat(34));
-    expect(firstNameCell('  Mary   Ann  ')).toBe('Mary Ann');
+    // The template's first-name column: "up to 35 characters with no spaces, or just enter an initial".
+    expect(firstNameCell('  Mary   Ann  ')).toBe('Mary');
+    expect(firstNameCell('Jean-Luc')).toBe('Jean-Luc');
   });
 
   it('writes postcodes in capitals with one space', () => {

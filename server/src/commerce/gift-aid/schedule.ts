@@ -61,7 +61,8 @@ const upTo = (text: string, length: number): string => clean(clean(text).slice(0
 
 /** At most 4 characters ("Rev", "Prof"), else blank: HMRC rejects a longer title rather than cutting it. */
 export const titleCell = (title: string): string => (clean(title).length <= 4 ? clean(title) : '');
-export const firstNameCell = (name: string): string => upTo(name, 35);
+/** HMRC's template: "up to 35 characters with no spaces, or just enter an initial", so a first name of two words keeps the first. */
+export const firstNameCell = (name: string): string => upTo(clean(name).split(' ')[0], 35);
 /** A double-barrelled name is written with a space: House-Martin → House Martin. */
 export const lastNameCell = (name: string): string => upTo(name.replace(/-/g, ' '), 35);
 export const houseCell = (house: string): string => upTo(house, 40);
