@@ -261,7 +261,8 @@ describe('admin console', () => {
     await page.goto(`${site.baseUrl}/admin/all-donations`);
     await page.locator('tr', { hasText: donation.orderID }).getByText(donation.orderID).click();
     await page.waitForURL(new RegExp(`/admin/donations/${donation.id}/show$`));
-    await page.locator('#main-content').getByText('£12.50', { exact: true }).waitFor();
+    // The amount, and once PayPal's settlement is recorded (a webhook's job) the same again "In pounds".
+    await page.locator('#main-content').getByText('£12.50', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Refund' }).click();
     await page.getByRole('button', { name: 'No, go back' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });

@@ -108,8 +108,18 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
 
   /** Marks a job done and empties its data at once: a delivered e-mail's address stays nowhere in the queue. */
   private async completeAndClear(name: string, id: string): Promise<void> {
-    await this.boss.complete(name, id);
-    await this.boss.getDb().executeSql(`UPDATE pgboss.job SET data = NULL WHERE name = $1 AND id = $2 AND state = 'completed'`, [name, id]);
+    try {
+      await this.boss.complete(name, id);
+    } catch (failure) {
+      // Without the database it cannot be recorded done: it expires and runs again (at least once, never lost).
+      this.logger.warn(`${name} job ${id} ran but could not be recorded as done: ${(failure as Error).message}`);
+      return;
+    }
+    // A failure to empty its data is only logged; the retention schedule empties it later.
+    await this.boss
+      .getDb()
+      .executeSql(`UPDATE pgboss.job SET data = NULL WHERE name = $1 AND id = $2 AND state = 'completed'`, [name, id])
+      .catch((failure: Error) => this.logger.warn(`${name} job ${id}: could not empty its data: ${failure.message}`));
   }
 
   /**
@@ -152,7 +162,6 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
       await this.boss.fail(name, job.id, { message }).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not record the failure: ${failure.message}`));
       return;
     }
-    // Done: a failure to empty it now is logged, never a retry of the work; the retention schedule empties it later.
-    await this.completeAndClear(name, job.id).catch((failure: Error) => this.logger.warn(`${name} job ${job.id}: could not empty its data: ${failure.message}`));
+    await this.completeAndClear(name, job.id);
   }
 }
