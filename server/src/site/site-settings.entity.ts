@@ -1,8 +1,21 @@
-import { Field, Float, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok'] as const;
+
+/**
+ * How the charity is set up, as HMRC's Gift Aid rules tell them apart: a trust claims within four years of the end
+ * of the tax year; a CIO, a charitable company or an unincorporated association (which pays corporation tax, not
+ * income tax) within four years of the end of its own accounting period.
+ */
+export enum CharityType {
+  Trust = 'Trust',
+  CIO = 'CIO',
+  CharitableCompany = 'CharitableCompany',
+  UnincorporatedAssociation = 'UnincorporatedAssociation',
+}
+registerEnumType(CharityType, { name: 'CharityType', description: 'How the charity is set up, as HMRC tells Gift Aid claimants apart' });
 
 @ObjectType()
 export class ContactEmail {
