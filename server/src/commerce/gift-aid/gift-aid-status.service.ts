@@ -3,6 +3,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import type DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
+import { pendingRefundSql, sterlingSql } from './refund-accounting.js';
 import { londonDay, taxYearBounds, taxYearOf } from './tax-year.js';
 
 export enum GiftAidStatus {
@@ -28,7 +29,7 @@ declare module '../../common/loaders.js' {
 
 /** Every verdict the SQL below can reach, with the status it means and the words shown for it. */
 const VERDICTS = {
-  NeedsAdjustment: [GiftAidStatus.NeedsAdjustment, 'Refunded after it was claimed: declare the Gift Aid on the next claim'],
+  NeedsAdjustment: [GiftAidStatus.NeedsAdjustment, 'Refunded (in full or in part) after it was claimed: declare the Gift Aid on the next claim'],
   Adjusted: [GiftAidStatus.Ineligible, 'Refunded after it was claimed; declared on a later claim'],
   Claimed: [GiftAidStatus.Claimed, null],
   Refused: [GiftAidStatus.NotDeclared, 'The donor chose no Gift Aid for this gift'],
@@ -54,11 +55,12 @@ const coverable = (d: string) =>
 /**
  * The one place that decides a donation's Gift Aid status, as a SQL expression over a donation row (`d`), so a list
  * can filter by it and a claim can select by it in the same statement. Book orders are goods, in another table,
- * and never reach it. `:giftAidEarliest` is the first day still inside HMRC's four-year claim window.
+ * and never reach it. `:giftAidEarliest` is the first day still inside HMRC's four-year claim window. A refund after
+ * the claim, in full or in part, needs declaring; a gift refunded in part before it stays Eligible on what was kept.
  */
 function verdictSql(d: string): string {
   return `CASE
-    WHEN ${d}.gift_aid_claim_id IS NOT NULL AND ${d}.status = 'Refunded' AND ${d}.gift_aid_adjustment_claim_id IS NULL THEN 'NeedsAdjustment'
+    WHEN EXISTS (SELECT 1 FROM donation_refunds r WHERE r.donation_id = ${d}.id AND ${pendingRefundSql('r', d)}) THEN 'NeedsAdjustment'
     WHEN ${d}.gift_aid_claim_id IS NOT NULL AND ${d}.status = 'Refunded' THEN 'Adjusted'
     WHEN ${d}.gift_aid_claim_id IS NOT NULL THEN 'Claimed'
     WHEN ${d}.gift_aid IS FALSE THEN 'Refused'
@@ -77,8 +79,7 @@ export const coveringSql = (d: string): string =>
   `(SELECT g.id FROM gift_aid_declarations g WHERE ${coverable(d)} AND (g.cancelled_at IS NULL OR g.cancelled_at > ${at(d)}) ` +
   `ORDER BY (g.id = ${d}.gift_aid_declaration_id) DESC, g.created_at, g.id LIMIT 1)`;
 
-/** A donation's sterling amount in pence: its own for GBP, the converted one for USD. */
-export const sterlingSql = (d: string): string => `CASE WHEN ${d}.currency = 'GBP' THEN ${d}.amount_minor ELSE ${d}.sterling_amount_minor END`;
+export { sterlingSql };
 
 /** The first day of the oldest tax year HMRC still takes claims for: four years after its end is not yet past. */
 export const earliestClaimableDay = (today: Date = new Date()): string => taxYearBounds(taxYearOf(londonDay(today)) - 4).from;

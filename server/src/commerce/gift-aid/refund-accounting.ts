@@ -1,0 +1,58 @@
+import type { EntityManager } from 'typeorm';
+
+/** A donation's (`d`) sterling amount in pence: its own for GBP, the converted one for USD (null while unknown). */
+export const sterlingSql = (d: string): string => `CASE WHEN ${d}.currency = 'GBP' THEN ${d}.amount_minor ELSE ${d}.sterling_amount_minor END`;
+
+/**
+ * A refund's (`r`) sterling pence, for its donation `d`: the refund itself for GBP; for USD its share of the gift's
+ * sterling amount, as stored, or worked out here when Finance entered that amount after the refund.
+ */
+export const refundSterlingSql = (r: string, d: string): string =>
+  `CASE WHEN ${d}.currency = 'GBP' THEN ${r}.amount_minor ` +
+  `ELSE coalesce(${r}.sterling_minor, CAST(round(CAST(${r}.amount_minor AS numeric) * ${d}.sterling_amount_minor / ${d}.amount_minor) AS integer)) END`;
+
+/**
+ * A refund (`r`) of a claimed donation (`d`) that no claim has accounted for yet: the Gift Aid claimed on it must be
+ * declared back. A donation whose refund a claim declared before refunds were kept one by one
+ * (`gift_aid_adjustment_claim_id`) owes nothing more.
+ */
+export const pendingRefundSql = (r: string, d: string): string =>
+  `${d}.gift_aid_claim_id IS NOT NULL AND ${r}.gift_aid_claim_id IS NULL AND ${d}.gift_aid_adjustment_claim_id IS NULL`;
+
+/** The sterling pence of donation `d` less the sterling of all its refunds: what may be claimed on an unclaimed gift. */
+export const netSterlingSql = (d: string): string =>
+  `(${sterlingSql(d)} - coalesce((SELECT sum(${refundSterlingSql('r', d)}) FROM donation_refunds r WHERE r.donation_id = ${d}.id), 0))`;
+
+/** Refunds of claimed donations a claim has still to declare, gathered per donation. */
+export interface PendingAdjustment {
+  donationId: number;
+  /** The claim that included the donation. */
+  claimId: number;
+  refundIds: number[];
+  /** The sterling pence refunded since it was claimed. */
+  amountMinor: number;
+}
+
+/** Per claimed donation, the sterling refunded since it was claimed and not yet accounted for by a claim. */
+export async function pendingAdjustments(manager: EntityManager): Promise<PendingAdjustment[]> {
+  const rows: { donation_id: number; claim_id: number; refund_ids: number[]; amount_minor: number }[] = await manager.query(
+    `SELECT d.id AS donation_id, d.gift_aid_claim_id AS claim_id, array_agg(r.id ORDER BY r.id) AS refund_ids,
+            CAST(sum(${refundSterlingSql('r', 'd')}) AS integer) AS amount_minor
+     FROM donation_refunds r JOIN donations d ON d.id = r.donation_id
+     WHERE ${pendingRefundSql('r', 'd')}
+     GROUP BY d.id, d.gift_aid_claim_id
+     ORDER BY d.id`,
+  );
+  return rows.map((row) => ({ donationId: row.donation_id, claimId: row.claim_id, refundIds: row.refund_ids, amountMinor: row.amount_minor }));
+}
+
+/** Marks every refund of these donations that no claim has accounted for as accounted by `claimId`. */
+export async function accountRefunds(manager: EntityManager, claimId: number, donationIds: number[]): Promise<void> {
+  if (!donationIds.length) return;
+  await manager.query('UPDATE donation_refunds SET gift_aid_claim_id = $1 WHERE donation_id = ANY($2) AND gift_aid_claim_id IS NULL', [claimId, donationIds]);
+}
+
+/** Undoes `accountRefunds` for a claim (a Draft claim deleted): its refunds are to be accounted again. */
+export async function releaseRefunds(manager: EntityManager, claimId: number): Promise<void> {
+  await manager.query('UPDATE donation_refunds SET gift_aid_claim_id = NULL WHERE gift_aid_claim_id = $1', [claimId]);
+}
