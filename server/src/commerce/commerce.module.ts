@@ -13,6 +13,8 @@ import { GivingStatementService } from './gift-aid/giving-statement.service.js';
 import { GiftAidStatusService } from './gift-aid/gift-aid-status.service.js';
 import { GiftAidClaimResolver, GiftAidDeclarationResolver } from './gift-aid/gift-aid.resolver.js';
 import { GiftAidScheduleController } from './gift-aid/schedule.controller.js';
+import { DonationRefund } from './donations/donation-refund.entity.js';
+import { DonationRefundService } from './donations/donation-refund.service.js';
 import { Donation } from './donations/donation.entity.js';
 import { DonationResolver } from './donations/donation.resolver.js';
 import { DonationService } from './donations/donation.service.js';
@@ -40,7 +42,7 @@ export class CommerceModule {
     return {
       module: CommerceModule,
       imports: [
-        TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow]),
+        TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow, DonationRefund]),
         MailModule,
         SiteModule,
         AuditModule,
@@ -51,6 +53,7 @@ export class CommerceModule {
         PaymentsService,
         BookOrderService,
         DonationService,
+        DonationRefundService,
         RegularDonationService,
         PayPalWebhookService,
         GiftAidStatusService,

@@ -62,9 +62,18 @@ export class Donation extends PaymentRecord {
   @Column({ name: 'gift_aid_adjustment_claim_id', type: 'integer', nullable: true })
   giftAidAdjustmentClaimId: number | null;
 
+  /** What PayPal has refunded or reversed of it, in minor units: the sum of its refunds, kept in their transaction. */
+  @Column({ name: 'refunded_amount_minor', type: 'integer', default: 0 })
+  refundedAmountMinor: number;
+
   @Field(() => Float, { description: 'In pounds or dollars, e.g. 25.5' })
   get amount(): number {
     return minorToDecimal(this.amountMinor);
+  }
+
+  @Field(() => Float, { description: "Refunded or reversed so far, in the gift's currency; 0 when none. Refunded in full, the status is Refunded" })
+  get refundedAmount(): number {
+    return minorToDecimal(this.refundedAmountMinor);
   }
 
   @Field(() => Float, { nullable: true, description: 'In pounds: the amount of a GBP gift, the converted amount of a USD one (null while unknown)' })

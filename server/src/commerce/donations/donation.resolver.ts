@@ -1,4 +1,4 @@
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Float, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -10,6 +10,7 @@ import { Checkout, PaymentResult } from '../payments/payment-result.js';
 import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
 import { GiftAidStatus } from '../gift-aid/gift-aid-status.service.js';
 import { SterlingAmountArgs } from '../gift-aid/dto/gift-aid.args.js';
+import { DonationRefund } from './donation-refund.entity.js';
 import { Donation } from './donation.entity.js';
 import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
@@ -47,9 +48,21 @@ export class DonationResolver {
   }
 
   @Can('finance:manage')
-  @Mutation(() => Donation, { description: 'Refunds the whole donation through PayPal.' })
-  refundDonation(@Args('id', { type: () => ID }) id: string): Promise<Donation> {
-    return this.donations.refund(toId(id));
+  @Mutation(() => Donation, {
+    description: "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail",
+  })
+  refundDonation(
+    @CurrentUser() caller: AuthUser,
+    @ClientIp() ip: string,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('amount', { type: () => Float, nullable: true, description: 'At most what is left; all of it when absent' }) amount?: number | null,
+  ): Promise<Donation> {
+    return this.donations.refund(toId(id), amount, caller, ip);
+  }
+
+  @ResolveField(() => [DonationRefund], { description: 'Its refunds and reversals (chargebacks) at PayPal, oldest first' })
+  refunds(@Parent() donation: Donation, @Context() context: GraphQLContext): Promise<DonationRefund[]> {
+    return context.loaders.donationRefunds.load(donation.id);
   }
 
   @Can('finance:manage')

@@ -11,6 +11,7 @@ import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.s
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
 import { donationReceipt } from '../receipt-mails.js';
+import { DonationRefundService } from './donation-refund.service.js';
 import { Donation, DonationStatus } from './donation.entity.js';
 import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
 
@@ -69,6 +70,7 @@ export class DonationService {
     private readonly payments: PaymentsService,
     private readonly declarations: GiftAidDeclarationService,
     private readonly giftAid: GiftAidStatusService,
+    private readonly refunds: DonationRefundService,
   ) {}
 
   async create(caller: AuthUser, input: { amount: number; currency: string; description?: string; giftAid?: boolean }): Promise<Donation> {
@@ -125,9 +127,9 @@ export class DonationService {
     return this.donations.findOneByOrFail({ id });
   }
 
-  async refund(id: number): Promise<Donation> {
-    if (!(await this.donations.existsBy({ id }))) throw AppError.notFound('The donation');
-    return this.payments.refund(DONATIONS, id);
+  /** Refunds `amount` of a gift (all that is left without) through PayPal; see `DonationRefundService`. */
+  refund(id: number, amount?: number | null, caller: AuthUser | null = null, address: string | null = null): Promise<Donation> {
+    return this.refunds.refund(caller, address, id, amount);
   }
 
   /**

@@ -7,7 +7,9 @@ import type {
   Order,
   Plan,
   Product,
+  Money,
   Refund,
+  SaleRefund,
   Subscription,
   WebhookHeaders,
 } from './paypal.types.js';
@@ -29,8 +31,14 @@ export interface PaymentGateway {
   getOrder(orderId: string): Promise<Order>;
   /** Captures an approved order; the same `requestId` always answers the same capture, never a second one. */
   captureOrder(orderId: string, requestId: string): Promise<Order>;
-  /** Refunds a capture in full. */
-  refundCapture(captureId: string, requestId: string): Promise<Refund>;
+  /** Refunds a capture: `amount` of it, or in full without. */
+  refundCapture(captureId: string, requestId: string, amount?: Money): Promise<Refund>;
+  /** `GET /v2/payments/refunds/:id`: a capture's refund or reversal as PayPal holds it. */
+  getRefund(refundId: string): Promise<Refund>;
+  /** Refunds `amount` of a subscription's payment (Payments v1 sale). */
+  refundSale(saleId: string, amount: Money, requestId: string): Promise<SaleRefund>;
+  /** `GET /v1/payments/refund/:id`: a sale's refund or reversal as PayPal holds it. */
+  getSaleRefund(refundId: string): Promise<SaleRefund>;
   createProduct(request: CreateProductRequest, requestId: string): Promise<Product>;
   createPlan(request: CreatePlanRequest, requestId: string): Promise<Plan>;
   /** Creates a subscription awaiting the buyer's approval; its `approve` link is where to send them. */

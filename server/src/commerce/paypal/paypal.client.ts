@@ -9,7 +9,9 @@ import {
   Order,
   Plan,
   Product,
+  Money,
   Refund,
+  SaleRefund,
   Subscription,
   TokenResponse,
   WEBHOOK_HEADER_NAMES,
@@ -85,14 +87,32 @@ export class PayPalClient implements PaymentGateway {
     });
   }
 
-  refundCapture(captureId: string, requestId: string): Promise<Refund> {
+  refundCapture(captureId: string, requestId: string, amount?: Money): Promise<Refund> {
     return this.authorised<Refund>({
       operation: 'refund capture',
       method: 'POST',
       path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
-      body: '{}',
+      body: JSON.stringify(amount ? { amount } : {}),
       headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
     });
+  }
+
+  getRefund(refundId: string): Promise<Refund> {
+    return this.authorised<Refund>({ operation: 'get refund', method: 'GET', path: `/v2/payments/refunds/${encodeURIComponent(refundId)}` });
+  }
+
+  refundSale(saleId: string, amount: Money, requestId: string): Promise<SaleRefund> {
+    return this.authorised<SaleRefund>({
+      operation: 'refund sale',
+      method: 'POST',
+      path: `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`,
+      body: JSON.stringify({ amount: { total: amount.value, currency: amount.currency_code } }),
+      headers: { 'PayPal-Request-Id': requestId },
+    });
+  }
+
+  getSaleRefund(refundId: string): Promise<SaleRefund> {
+    return this.authorised<SaleRefund>({ operation: 'get sale refund', method: 'GET', path: `/v1/payments/refund/${encodeURIComponent(refundId)}` });
   }
 
   createProduct(request: CreateProductRequest, requestId: string): Promise<Product> {

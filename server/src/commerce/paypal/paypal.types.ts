@@ -96,8 +96,20 @@ export interface Refund {
   status: RefundStatus;
   amount?: Money;
   custom_id?: string;
+  create_time?: string;
   links?: LinkDescription[];
   supplementary_data?: { related_ids?: { order_id?: string; capture_id?: string } };
+}
+
+/** A refund (or reversal) of a subscription's payment, as Payments v1 answers `GET /v1/payments/refund/:id`. */
+export interface SaleRefund {
+  id: string;
+  /** pending, completed, cancelled or failed. */
+  state?: string;
+  amount?: { total?: string; currency?: string };
+  sale_id?: string;
+  create_time?: string;
+  links?: LinkDescription[];
 }
 
 /** PayPal's error body: `details[].issue` names what went wrong (e.g. INSTRUMENT_DECLINED). */
@@ -220,4 +232,6 @@ export interface Sale {
   amount?: { total?: string; currency?: string };
   billing_agreement_id?: string;
   custom?: string;
+  /** When PayPal took the payment (ISO 8601), which may be long before its event reaches us. */
+  create_time?: string;
 }

@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { DataSource, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
 import { JobQueue } from '../../database/job-queue.js';
+import { DonationRefundService, REFUND_EVENTS } from '../donations/donation-refund.service.js';
 import { DONATIONS } from '../donations/donation.service.js';
 import { BOOK_ORDERS } from '../orders/book-order.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
@@ -39,7 +40,7 @@ const KINDS = [BOOK_ORDERS, DONATIONS] as unknown as PaymentKind<PaymentRecord>[
 /**
  * PayPal webhooks: each event is verified through PayPal's verify endpoint (with the exact bytes received),
  * stored by id so a replay is ignored, and settled by a durable background job that re-reads the order (or the
- * monthly gift's subscription) from PayPal. This is how a payment whose buyer never came back (or that was pending) gets recorded.
+ * monthly gift's subscription, or the refund) from PayPal. This is how a payment whose buyer never came back (or that was pending) gets recorded.
  */
 @Injectable()
 export class PayPalWebhookService implements OnApplicationBootstrap {
@@ -51,6 +52,7 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly payments: PaymentsService,
     private readonly regularGifts: RegularDonationService,
+    private readonly refunds: DonationRefundService,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -132,6 +134,9 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
       if (!target) return this.unknown(event);
       return this.payments.capture(target.kind, target.record.paypalOrderId!);
     }
+    // A donation's refund or chargeback is recorded from PayPal's own view of it; a book order's is settled below.
+    if (REFUND_EVENTS.has(event.event_type) && (await this.refunds.recordFromPayPal(event.event_type, event.resource?.id))) return undefined;
+    if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
     if (!CAPTURE_EVENTS.has(event.event_type)) {
       this.logger.log(`ignored ${event.event_type} ${event.id}`);
       return undefined;
