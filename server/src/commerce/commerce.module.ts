@@ -6,12 +6,13 @@ import { AuditModule } from '../audit/audit.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
+import { GiftAidClaimResolver } from './gift-aid/claim.resolver.js';
 import { GiftAidClaimService } from './gift-aid/claim.service.js';
 import { GiftAidDeclaration } from './gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
 import { GivingStatementService } from './gift-aid/giving-statement.service.js';
 import { GiftAidStatusService } from './gift-aid/gift-aid-status.service.js';
-import { GiftAidClaimResolver, GiftAidDeclarationResolver } from './gift-aid/gift-aid.resolver.js';
+import { GiftAidDeclarationResolver } from './gift-aid/gift-aid.resolver.js';
 import { GiftAidScheduleController } from './gift-aid/schedule.controller.js';
 import { DonationRefund } from './donations/donation-refund.entity.js';
 import { DonationRefundService } from './donations/donation-refund.service.js';
@@ -67,7 +68,7 @@ export class CommerceModule {
         GiftAidDeclarationResolver,
         GiftAidClaimResolver,
       ],
-      exports: [BookOrderService, DonationService],
+      exports: [BookOrderService, DonationService, RegularDonationService],
     };
   }
 }

@@ -40,6 +40,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR, STAFF_EMAIL: 'Team@Example.org' }).staffEmail).toBe('Team@Example.org');
   });
 
+  it("refuses a Gift Aid aggregation limit above HMRC's £20, naming the variable", () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR }).giftAidAggregationLimitMinor).toBe(2000);
+    expect(loadConfig({ DATA_DIR, GIFT_AID_AGGREGATION_LIMIT: '20' }).giftAidAggregationLimitMinor).toBe(2000);
+    for (const GIFT_AID_AGGREGATION_LIMIT of ['21', '30', '0', '12.5']) {
+      expect(() => loadConfig({ DATA_DIR, GIFT_AID_AGGREGATION_LIMIT })).toThrow(/^GIFT_AID_AGGREGATION_LIMIT must be a whole number of pounds from 1 to 20/);
+    }
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://ministry.example/' });
     expect(config.publicUrl).toBe('https://ministry.example');

@@ -78,6 +78,9 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
 
 export class ConfigError extends Error {}
 
+/** The most a gift may be, in pounds, to be added into an aggregated row of a Gift Aid schedule (HMRC: "£20 or less"). */
+export const HMRC_AGGREGATION_LIMIT_POUNDS = 20;
+
 type Env = Record<string, string | undefined>;
 
 function readPort(env: Env): number {
@@ -225,9 +228,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`GRAPHQL_RATE_LIMIT must be a whole number of requests per minute, at least 1, got "${env.GRAPHQL_RATE_LIMIT}"`);
   }
 
-  const giftAidAggregationLimit = Number(env.GIFT_AID_AGGREGATION_LIMIT || '20');
-  if (!Number.isInteger(giftAidAggregationLimit) || giftAidAggregationLimit < 1 || giftAidAggregationLimit > 30) {
-    throw new ConfigError(`GIFT_AID_AGGREGATION_LIMIT must be a whole number of pounds from 1 to 30, got "${env.GIFT_AID_AGGREGATION_LIMIT}"`);
+  // gov.uk (Charities Online, aggregated donations): "You can add together donations of £20 or less"; the £30 of the
+  // Small Donations Scheme is another rule, for gifts without a declaration.
+  const giftAidAggregationLimit = Number(env.GIFT_AID_AGGREGATION_LIMIT || String(HMRC_AGGREGATION_LIMIT_POUNDS));
+  if (!Number.isInteger(giftAidAggregationLimit) || giftAidAggregationLimit < 1 || giftAidAggregationLimit > HMRC_AGGREGATION_LIMIT_POUNDS) {
+    throw new ConfigError(
+      `GIFT_AID_AGGREGATION_LIMIT must be a whole number of pounds from 1 to ${HMRC_AGGREGATION_LIMIT_POUNDS} (HMRC aggregates only gifts of £${HMRC_AGGREGATION_LIMIT_POUNDS} or less), got "${env.GIFT_AID_AGGREGATION_LIMIT}"`,
+    );
   }
 
   const s3Bucket = env.S3_BUCKET || undefined;

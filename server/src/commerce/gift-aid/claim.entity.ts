@@ -1,14 +1,70 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { minorToDecimal } from '../money.js';
 
-/** A claim sent to HMRC: locked once made, with the schedule rows it sent, kept six years. */
+/** Where a claim stands with HMRC. Only a Draft may be deleted; the others change only forward. */
+export enum GiftAidClaimStatus {
+  Draft = 'Draft',
+  Submitted = 'Submitted',
+  Paid = 'Paid',
+  Rejected = 'Rejected',
+}
+registerEnumType(GiftAidClaimStatus, {
+  name: 'GiftAidClaimStatus',
+  valuesMap: {
+    Draft: { description: 'Made here, not yet sent: its rows and donations are held, and it may be deleted' },
+    Submitted: { description: 'Sent to HMRC with its reference; waiting for HMRC' },
+    Paid: { description: 'HMRC paid it' },
+    Rejected: { description: 'HMRC refused it and paid nothing: its donations are free to claim again' },
+  },
+});
+
+/** A claim to HMRC of at most 1,000 schedule rows, with the rows it holds, kept six years. */
 @ObjectType()
 @Entity('gift_aid_claims')
 export class GiftAidClaim {
   @Field(() => ID)
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Field(() => GiftAidClaimStatus)
+  @Column({ type: 'varchar', length: 10, default: GiftAidClaimStatus.Draft })
+  status: GiftAidClaimStatus;
+
+  @Field(() => ID, { description: 'The first claim of the batch this claim was made in (its own id when it is the first)' })
+  @Column({ name: 'batch_id', type: 'integer' })
+  batchId: number;
+
+  @Field(() => Int, { description: 'Its place in the batch made together for one period: claim 2 of 3 (a claim holds at most 1,000 rows)' })
+  @Column({ name: 'batch_number', type: 'integer', default: 1 })
+  batchNumber: number;
+
+  @Field(() => Int, { description: 'How many claims the batch was made as' })
+  @Column({ name: 'batch_size', type: 'integer', default: 1 })
+  batchSize: number;
+
+  @Field(() => String, { nullable: true, description: "Box 1 of HMRC's schedule: the earliest donation date in the claim, an aggregated row's earliest gift included (YYYY-MM-DD); null when it holds no donations" })
+  @Column({ name: 'earliest_donation_date', type: 'date', nullable: true })
+  earliestDonationDate: string | null;
+
+  @Field(() => String, { nullable: true, description: "HMRC's reference for the submission, recorded when it was sent" })
+  @Column({ name: 'hmrc_reference', type: 'varchar', length: 64, nullable: true })
+  hmrcReference: string | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'submitted_at', type: 'timestamptz', nullable: true })
+  submittedAt: Date | null;
+
+  @Column({ name: 'paid_minor', type: 'integer', nullable: true })
+  paidMinor: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The day HMRC paid it (YYYY-MM-DD)' })
+  @Column({ name: 'paid_on', type: 'date', nullable: true })
+  paidOn: string | null;
+
+  @Field(() => String, { nullable: true, description: 'What HMRC said when it refused the claim' })
+  @Column({ name: 'rejection_reason', type: 'varchar', length: 500, nullable: true })
+  rejectionReason: string | null;
 
   @Field({ description: 'First day of the period (YYYY-MM-DD)' })
   @Column({ name: 'period_from', type: 'date' })
@@ -60,9 +116,14 @@ export class GiftAidClaim {
     return minorToDecimal(this.taxMinor);
   }
 
-  @Field(() => Float, { description: 'Gift Aid claimed before on donations since refunded, to declare on this claim' })
+  @Field(() => Float, { description: "Box 2 of HMRC's schedule: tax claimed before on donations since refunded, deducted from this claim (on the first claim of a batch)" })
   get adjustment(): number {
     return minorToDecimal(this.adjustmentMinor);
+  }
+
+  @Field(() => Float, { nullable: true, description: 'What HMRC paid, in pounds' })
+  get paidAmount(): number | null {
+    return this.paidMinor === null ? null : minorToDecimal(this.paidMinor);
   }
 }
 
@@ -100,4 +161,16 @@ export class GiftAidClaimRow {
 
   @Column({ name: 'amount_minor', type: 'integer' })
   amountMinor: number;
+
+  /** The donation of a donor's row; null for an aggregated row, whose donations are `donationIds`. */
+  @Column({ name: 'donation_id', type: 'integer', nullable: true })
+  donationId: number | null;
+
+  /** The declaration covering the donation of a donor's row. */
+  @Column({ name: 'declaration_id', type: 'integer', nullable: true })
+  declarationId: number | null;
+
+  /** The donations an aggregated row adds up. */
+  @Column({ name: 'donation_ids', type: 'integer', array: true, nullable: true })
+  donationIds: number[] | null;
 }

@@ -2,22 +2,44 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
+import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
 import { applyListPage, type ListArgs, type ListOptions } from '../../common/list.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { GiftAidClaim, GiftAidClaimRow } from './claim.entity.js';
+import { SiteSettingsService } from '../../site/site-settings.service.js';
+import { decimalToMinor } from '../money.js';
+import { aggregationPeriod, keepUntil, type PeriodSettings } from './accounting-period.js';
+import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
-import { coveringSql, GiftAidStatus, GiftAidStatusService, sterlingSql } from './gift-aid-status.service.js';
-import { ABROAD_POSTCODE, type ScheduleRow } from './schedule.js';
-import { shiftYears, taxYearBounds, taxYearLabel, taxYearOf } from './tax-year.js';
+import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
+import { accountRefunds, netSterlingSql, pendingAdjustments, releaseRefunds } from './refund-accounting.js';
+import { ABROAD_POSTCODE, ROWS_PER_CLAIM, type ScheduleRow, type ScheduleSheet } from './schedule.js';
+import { londonDay } from './tax-year.js';
 
-/** An aggregated row may total at most £1,000. */
+/** An aggregated row may total at most £1,000 (gov.uk: "The total donation on one line cannot be higher than £1,000"). */
 const AGGREGATE_ROW_LIMIT = 100_000;
 /** Claims are made one at a time, so two cannot take the same donation. */
 const CLAIM_LOCK = 0x67696674;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Gift Aid is 25 % of the gift: basic-rate tax of 20 % on the grossed-up amount. */
 export const giftAidOn = (minor: number): number => Math.round(minor / 4);
+
+/**
+ * 25 % of each amount, in whole pence, adding up exactly to 25 % of their total (rounded once): each line gets
+ * its share rounded down, and the pennies left go to the lines whose shares lost the most.
+ */
+export function giftAidShares(amounts: readonly number[]): number[] {
+  const shares = amounts.map((amount) => Math.floor(amount / 4));
+  let left = giftAidOn(amounts.reduce((sum, amount) => sum + amount, 0)) - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = amounts.map((amount, index) => ({ index, remainder: amount % 4 })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index] += 1;
+    left -= 1;
+  }
+  return shares;
+}
 
 export interface ClaimAdjustment {
   donationId: number;
@@ -26,13 +48,33 @@ export interface ClaimAdjustment {
   taxMinor: number;
 }
 
-/** What a claim over a period would hold, before it is made. */
+/** A schedule row with what it came from: a donor's donation and declaration, or the donations an aggregated row adds up. */
+export interface ClaimRowDraft extends ScheduleRow {
+  donationId: number | null;
+  declarationId: number | null;
+  donationIds: number[] | null;
+  /** Its earliest gift: the row's own date, or an aggregated row's first gift (Box 1 counts it). */
+  firstGiftDate: string;
+}
+
+/** One claim of a batch: at most 1,000 rows. */
+export interface ClaimPart {
+  rows: ClaimRowDraft[];
+  donationIds: number[];
+  donationsMinor: number;
+  taxMinor: number;
+  earliestDonationDate: string | null;
+  lastDonationDate: string | null;
+}
+
+/** What a claim over a period would hold, before it is made: one claim per 1,000 rows, adjustments on the first. */
 export interface ClaimDraft {
   from: string;
   to: string;
   aggregated: boolean;
   donationIds: number[];
-  rows: ScheduleRow[];
+  rows: ClaimRowDraft[];
+  claims: ClaimPart[];
   donationsMinor: number;
   taxMinor: number;
   adjustments: ClaimAdjustment[];
@@ -42,6 +84,7 @@ export interface ClaimDraft {
 
 interface EligibleGift {
   id: number;
+  declaration_id: number;
   day: string;
   sterling: number;
   title: string;
@@ -53,12 +96,18 @@ interface EligibleGift {
 }
 
 const LIST: ListOptions = {
-  sortable: { id: 'claim.id', createdAt: 'claim.createdAt', from: 'claim.from', to: 'claim.to' },
+  sortable: { id: 'claim.id', createdAt: 'claim.createdAt', from: 'claim.from', to: 'claim.to', status: 'claim.status' },
   defaultSort: { field: 'createdAt', order: 'DESC' },
   searchable: [],
 };
 
-/** Gift Aid claims: previewed, made once per period in one transaction, then locked. */
+/** Who did what, from where: every step of a claim is on the audit trail. */
+export interface ClaimActor {
+  caller: AuthUser;
+  address: string;
+}
+
+/** Gift Aid claims: previewed, made as Drafts of at most 1,000 rows, then submitted, paid or rejected. */
 @Injectable()
 export class GiftAidClaimService {
   constructor(
@@ -66,6 +115,8 @@ export class GiftAidClaimService {
     @InjectRepository(GiftAidClaimRow) private readonly rows: Repository<GiftAidClaimRow>,
     private readonly dataSource: DataSource,
     private readonly status: GiftAidStatusService,
+    private readonly siteSettings: SiteSettingsService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -73,48 +124,158 @@ export class GiftAidClaimService {
     return this.draft(this.dataSource.manager, period);
   }
 
-  /** Makes the claim: its rows are stored and its donations marked Claimed, all or nothing. */
-  async create(caller: AuthUser, period: ClaimPeriodArgs): Promise<GiftAidClaim> {
+  /**
+   * Makes the period's claims as Drafts, one per 1,000 rows, numbered as a batch: their rows stored, their donations
+   * marked Claimed and their refunds accounted, all or nothing. Answers them in order.
+   */
+  async create(actor: ClaimActor, period: ClaimPeriodArgs): Promise<GiftAidClaim[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
-      const existing = await manager.getRepository(GiftAidClaim).findOneBy({ from: period.from, to: period.to });
-      if (existing) throw new AppError('CONFLICT', `Claim ${existing.id} already covers ${period.from} to ${period.to}; a claim is made once`);
+      const existing = await manager
+        .getRepository(GiftAidClaim)
+        .createQueryBuilder('claim')
+        .where('claim.from = :from AND claim.to = :to AND claim.status <> :rejected', { ...period, rejected: GiftAidClaimStatus.Rejected })
+        .getOne();
+      if (existing) throw new AppError('CONFLICT', `Claim ${existing.id} already covers ${period.from} to ${period.to}; a period is claimed once unless HMRC rejects it`);
       const draft = await this.draft(manager, period);
       if (!draft.rows.length && !draft.adjustments.length) throw AppError.badInput('from', 'No eligible donations or adjustments in this period: nothing to claim');
-      const lastDay = draft.rows.reduce((latest, row) => (row.donationDate > latest ? row.donationDate : latest), period.to);
-      const claim = await manager.getRepository(GiftAidClaim).save(
-        manager.getRepository(GiftAidClaim).create({
+      const settings = this.siteSettings.periodSettings();
+      const [{ id: batchId }]: { id: number }[] = await manager.query(`SELECT CAST(nextval(pg_get_serial_sequence('gift_aid_claims', 'id')) AS integer) AS id`);
+      const made: GiftAidClaim[] = [];
+      for (const [index, part] of draft.claims.entries()) {
+        const first = index === 0;
+        const values = {
+          ...(first ? { id: batchId } : {}),
+          status: GiftAidClaimStatus.Draft,
+          batchId,
+          batchNumber: index + 1,
+          batchSize: draft.claims.length,
           from: draft.from,
           to: draft.to,
           aggregated: draft.aggregated,
-          donationsMinor: draft.donationsMinor,
-          taxMinor: draft.taxMinor,
-          adjustmentMinor: draft.adjustmentMinor,
-          adjustmentNote: draft.adjustmentNote,
-          rowCount: draft.rows.length,
-          createdBy: caller.id,
-          keepUntil: shiftYears(taxYearBounds(taxYearOf(lastDay)).to, 6),
-        }),
-      );
-      if (draft.rows.length) {
-        await manager.getRepository(GiftAidClaimRow).insert(draft.rows.map((row, index) => ({ ...row, claimId: claim.id, position: index + 1 })));
+          donationsMinor: part.donationsMinor,
+          taxMinor: part.taxMinor,
+          adjustmentMinor: first ? draft.adjustmentMinor : 0,
+          adjustmentNote: first ? draft.adjustmentNote : '',
+          rowCount: part.rows.length,
+          earliestDonationDate: part.earliestDonationDate,
+          createdBy: actor.caller.id,
+          keepUntil: keepUntil(part.lastDonationDate ?? draft.to, settings),
+        };
+        const { identifiers } = await manager.getRepository(GiftAidClaim).insert(values);
+        const claim = await manager.getRepository(GiftAidClaim).findOneByOrFail({ id: identifiers[0].id as number });
+        if (part.rows.length) {
+          await manager.getRepository(GiftAidClaimRow).insert(
+            part.rows.map(({ firstGiftDate: _first, ...row }, position) => ({ ...row, claimId: claim.id, position: position + 1 })),
+          );
+        }
+        await this.markClaimed(manager, part.donationIds, claim.id);
+        // A gift refunded in part before its claim is claimed on what was kept: those refunds are accounted here.
+        await accountRefunds(manager, claim.id, part.donationIds);
+        if (first) await accountRefunds(manager, claim.id, draft.adjustments.map((adjustment) => adjustment.donationId));
+        made.push(claim);
       }
-      await this.mark(manager, 'gift_aid_claim_id', draft.donationIds, claim.id);
-      await this.mark(manager, 'gift_aid_adjustment_claim_id', draft.adjustments.map((adjustment) => adjustment.donationId), claim.id);
-      return claim;
+      await this.audit.record(
+        actor.caller,
+        actor.address,
+        { action: 'gift-aid.claim-made', recordKind: 'GiftAidClaim', recordIds: made.map((claim) => String(claim.id)), detail: `${draft.from} to ${draft.to}: ${made.length} claim(s), ${draft.rows.length} row(s)` },
+        manager,
+      );
+      return made;
     });
   }
 
-  private async mark(manager: EntityManager, column: string, ids: number[], claimId: number) {
+  private async markClaimed(manager: EntityManager, ids: number[], claimId: number) {
     if (!ids.length) return;
-    const [, changed] = await manager.query(`UPDATE donations SET ${column} = $1 WHERE id = ANY($2) AND ${column} IS NULL`, [claimId, ids]);
+    const [, changed] = await manager.query(`UPDATE donations SET gift_aid_claim_id = $1 WHERE id = ANY($2) AND gift_aid_claim_id IS NULL`, [claimId, ids]);
     if (changed !== ids.length) throw new AppError('CONFLICT', 'Donations changed while the claim was made; please preview it again');
+  }
+
+  /** Draft → Submitted: sent to HMRC, with the reference HMRC gave it. */
+  submit(actor: ClaimActor, id: number, hmrcReference: string): Promise<GiftAidClaim> {
+    const reference = hmrcReference.trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,63}$/.test(reference)) {
+      throw AppError.badInput('hmrcReference', "hmrcReference must be HMRC's reference for the submission: letters, digits, spaces, . / -, at most 64 characters");
+    }
+    return this.step(actor, id, GiftAidClaimStatus.Draft, 'gift-aid.claim-submitted', `HMRC reference ${reference}`, async (claim) => {
+      Object.assign(claim, { status: GiftAidClaimStatus.Submitted, hmrcReference: reference, submittedAt: new Date() });
+    });
+  }
+
+  /** Submitted → Paid: what HMRC paid and the day it arrived. */
+  recordPayment(actor: ClaimActor, id: number, amount: number, receivedOn: string): Promise<GiftAidClaim> {
+    const paidMinor = decimalToMinor(amount);
+    if (paidMinor === undefined || paidMinor <= 0) throw AppError.badInput('amount', 'amount must be what HMRC paid, in pounds, more than 0 with at most two decimals');
+    if (!DAY.test(receivedOn) || Number.isNaN(Date.parse(receivedOn))) throw AppError.badInput('receivedOn', 'receivedOn must be a date (YYYY-MM-DD)');
+    if (receivedOn > londonDay(new Date())) throw AppError.badInput('receivedOn', 'receivedOn cannot be in the future');
+    return this.step(actor, id, GiftAidClaimStatus.Submitted, 'gift-aid.claim-paid', `£${amount.toFixed(2)} received on ${receivedOn}`, async (claim) => {
+      if (claim.submittedAt && receivedOn < londonDay(claim.submittedAt)) throw AppError.badInput('receivedOn', 'receivedOn cannot be before the claim was submitted');
+      Object.assign(claim, { status: GiftAidClaimStatus.Paid, paidMinor, paidOn: receivedOn });
+    });
+  }
+
+  /**
+   * Submitted → Rejected: HMRC paid nothing, so the claim's donations are free to claim again, and the refunds it
+   * accounted for (claimed net, or declared in Box 2) are to be accounted again. Its rows stay as the record.
+   */
+  reject(actor: ClaimActor, id: number, reason: string): Promise<GiftAidClaim> {
+    const why = reason.trim();
+    if (!why || why.length > 500) throw AppError.badInput('reason', 'reason must say why HMRC rejected the claim, at most 500 characters');
+    return this.step(actor, id, GiftAidClaimStatus.Submitted, 'gift-aid.claim-rejected', 'rejected by HMRC', async (claim, manager) => {
+      await this.release(manager, claim.id);
+      Object.assign(claim, { status: GiftAidClaimStatus.Rejected, rejectionReason: why });
+    });
+  }
+
+  /** Deletes a Draft made by mistake: its rows go, its donations and refunds are free again. */
+  async delete(actor: ClaimActor, id: number): Promise<boolean> {
+    await this.step(actor, id, GiftAidClaimStatus.Draft, 'gift-aid.claim-deleted', 'draft deleted', async (claim, manager) => {
+      await this.release(manager, claim.id);
+      await manager.getRepository(GiftAidClaimRow).delete({ claimId: claim.id });
+      await manager.getRepository(GiftAidClaim).delete({ id: claim.id });
+      return 'deleted';
+    });
+    return true;
+  }
+
+  private async release(manager: EntityManager, claimId: number) {
+    await releaseRefunds(manager, claimId);
+    await manager.query('UPDATE donations SET gift_aid_claim_id = NULL WHERE gift_aid_claim_id = $1', [claimId]);
+    await manager.query('UPDATE donations SET gift_aid_adjustment_claim_id = NULL WHERE gift_aid_adjustment_claim_id = $1', [claimId]);
+  }
+
+  /**
+   * One step of a claim's life, under a lock on its row: of two calls at once on one claim, the second sees what the
+   * first did and is refused (CONFLICT). The step and its audit record are one transaction.
+   */
+  private step(
+    actor: ClaimActor,
+    id: number,
+    from: GiftAidClaimStatus,
+    action: string,
+    detail: string,
+    change: (claim: GiftAidClaim, manager: EntityManager) => Promise<'deleted' | void>,
+  ): Promise<GiftAidClaim> {
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(GiftAidClaim);
+      const claim = await repository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!claim) throw AppError.notFound('The claim');
+      if (claim.status !== from) throw new AppError('CONFLICT', `Claim ${id} is ${claim.status}: only a ${from} claim can be changed this way`);
+      const deleted = (await change(claim, manager)) === 'deleted';
+      await this.audit.record(actor.caller, actor.address, { action, recordKind: 'GiftAidClaim', recordIds: [String(id)], detail }, manager);
+      return deleted ? claim : repository.save(claim);
+    });
   }
 
   async get(id: number): Promise<GiftAidClaim> {
     const claim = await this.claims.findOneBy({ id });
     if (!claim) throw AppError.notFound('The claim');
     return claim;
+  }
+
+  /** The claims made together with this one, in their order. */
+  batch(claim: GiftAidClaim): Promise<GiftAidClaim[]> {
+    return this.claims.find({ where: { batchId: claim.batchId }, order: { batchNumber: 'ASC' } });
   }
 
   list(args: ListArgs): Promise<GiftAidClaim[]> {
@@ -125,9 +286,19 @@ export class GiftAidClaimService {
     return this.claims.count();
   }
 
-  /** The schedule rows a claim sent, in their order. */
+  /** The schedule rows a claim holds, in their order. */
   async scheduleRows(id: number): Promise<ScheduleRow[]> {
     await this.get(id);
+    return this.storedRows(id);
+  }
+
+  /** The claim as HMRC's sheet lays it out: its rows, Box 1 and Box 2. */
+  async scheduleSheet(id: number): Promise<ScheduleSheet> {
+    const claim = await this.get(id);
+    return { rows: await this.storedRows(id), earliestDonationDate: claim.earliestDonationDate, overclaimedTaxMinor: claim.adjustmentMinor };
+  }
+
+  private async storedRows(id: number): Promise<ScheduleRow[]> {
     const rows = await this.rows.find({ where: { claimId: id }, order: { position: 'ASC' } });
     return rows.map(({ title, firstName, lastName, houseNameOrNumber, postcode, aggregated, sponsored, donationDate, amountMinor }) => ({
       title,
@@ -147,53 +318,68 @@ export class GiftAidClaimService {
     if (Number.isNaN(Date.parse(period.to))) throw AppError.badInput('to', 'to must be a date (YYYY-MM-DD)');
     if (period.to < period.from) throw AppError.badInput('to', 'to must not be before from');
     const eligible = this.status.condition('d', GiftAidStatus.Eligible);
-    const gifts: EligibleGift[] = await manager
-      .createQueryBuilder()
-      .select('d.id', 'id')
-      .addSelect(`to_char(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`, 'day')
-      .addSelect(sterlingSql('d'), 'sterling')
-      .addSelect(['g.title', 'g.first_name', 'g.last_name', 'g.house_name_or_number', 'g.postcode', 'g.lives_abroad'].map((column) => `${column} AS ${column.slice(2)}`).join(', '))
-      .from('donations', 'd')
-      .innerJoin('gift_aid_declarations', 'g', `g.id = ${coveringSql('d')}`)
-      .where(eligible.sql, eligible.parameters)
-      .andWhere(`CAST(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London' AS date) BETWEEN CAST(:from AS date) AND CAST(:to AS date)`, period)
-      .orderBy('day', 'ASC')
-      .addOrderBy('d.id', 'ASC')
-      .getRawMany();
+    const gifts: EligibleGift[] = (
+      await manager
+        .createQueryBuilder()
+        .select('d.id', 'id')
+        .addSelect('g.id', 'declaration_id')
+        .addSelect(`to_char(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`, 'day')
+        .addSelect(`CAST(${netSterlingSql('d')} AS integer)`, 'sterling')
+        .addSelect(['g.title', 'g.first_name', 'g.last_name', 'g.house_name_or_number', 'g.postcode', 'g.lives_abroad'].map((column) => `${column} AS ${column.slice(2)}`).join(', '))
+        .from('donations', 'd')
+        .innerJoin('gift_aid_declarations', 'g', `g.id = ${coveringSql('d')}`)
+        .where(eligible.sql, eligible.parameters)
+        .andWhere(`CAST(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London' AS date) BETWEEN CAST(:from AS date) AND CAST(:to AS date)`, period)
+        .orderBy('day', 'ASC')
+        .addOrderBy('d.id', 'ASC')
+        .getRawMany<EligibleGift>()
+    ).filter((gift) => gift.sterling > 0);
     const aggregated = period.aggregate ?? false;
     const limit = this.config.giftAidAggregationLimitMinor;
     const small = aggregated ? gifts.filter((gift) => gift.sterling <= limit) : [];
-    const rows = [...gifts.filter((gift) => !small.includes(gift)).map(donorRow), ...aggregateRows(small)].sort((a, b) => a.donationDate.localeCompare(b.donationDate));
-    const donationsMinor = gifts.reduce((sum, gift) => sum + gift.sterling, 0);
+    const rows = [...gifts.filter((gift) => !small.includes(gift)).map(donorRow), ...aggregateRows(small, this.siteSettings.periodSettings())].sort(
+      (a, b) => a.donationDate.localeCompare(b.donationDate) || (a.donationId ?? 0) - (b.donationId ?? 0),
+    );
+    const claims = chunk(rows, ROWS_PER_CLAIM).map(claimPart);
 
-    const needing = this.status.condition('d', GiftAidStatus.NeedsAdjustment);
-    const refunded: { id: number; claim_id: number; sterling: number }[] = await manager
-      .createQueryBuilder()
-      .select('d.id', 'id')
-      .addSelect('d.gift_aid_claim_id', 'claim_id')
-      .addSelect(sterlingSql('d'), 'sterling')
-      .from('donations', 'd')
-      .where(needing.sql, needing.parameters)
-      .orderBy('d.id')
-      .getRawMany();
-    const adjustments = refunded.map((gift) => ({ donationId: gift.id, claimId: gift.claim_id, amountMinor: gift.sterling, taxMinor: giftAidOn(gift.sterling) }));
-    const adjustmentMinor = giftAidOn(adjustments.reduce((sum, adjustment) => sum + adjustment.amountMinor, 0));
+    const pending = await pendingAdjustments(manager);
+    const shares = giftAidShares(pending.map((adjustment) => adjustment.amountMinor));
+    const adjustments = pending.map((adjustment, index) => ({ donationId: adjustment.donationId, claimId: adjustment.claimId, amountMinor: adjustment.amountMinor, taxMinor: shares[index] }));
+    // A claim of adjustments alone is one claim without rows.
+    if (!claims.length && adjustments.length) claims.push(claimPart([]));
     return {
       from: period.from,
       to: period.to,
       aggregated,
       donationIds: gifts.map((gift) => gift.id),
       rows,
-      donationsMinor,
-      taxMinor: giftAidOn(donationsMinor),
+      claims,
+      donationsMinor: claims.reduce((sum, part) => sum + part.donationsMinor, 0),
+      taxMinor: claims.reduce((sum, part) => sum + part.taxMinor, 0),
       adjustments,
-      adjustmentMinor,
+      adjustmentMinor: shares.reduce((sum, share) => sum + share, 0),
       adjustmentNote: adjustmentNote(adjustments),
     };
   }
 }
 
-function donorRow(gift: EligibleGift): ScheduleRow {
+const chunk = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+function claimPart(rows: ClaimRowDraft[]): ClaimPart {
+  const donationsMinor = rows.reduce((sum, row) => sum + row.amountMinor, 0);
+  const days = rows.map((row) => row.firstGiftDate).sort();
+  const lastDays = rows.map((row) => row.donationDate).sort();
+  return {
+    rows,
+    donationIds: rows.flatMap((row) => row.donationIds ?? (row.donationId === null ? [] : [row.donationId])),
+    donationsMinor,
+    taxMinor: giftAidOn(donationsMinor),
+    earliestDonationDate: days[0] ?? null,
+    lastDonationDate: lastDays.at(-1) ?? null,
+  };
+}
+
+function donorRow(gift: EligibleGift): ClaimRowDraft {
   return {
     title: gift.title,
     firstName: gift.first_name,
@@ -204,21 +390,43 @@ function donorRow(gift: EligibleGift): ScheduleRow {
     sponsored: false,
     donationDate: gift.day,
     amountMinor: gift.sterling,
+    donationId: gift.id,
+    declarationId: gift.declaration_id,
+    donationIds: null,
+    firstGiftDate: gift.day,
   };
 }
 
-/** Small gifts added together, without names: one tax year per row, at most £1,000 a row, dated by its last gift. */
-function aggregateRows(gifts: EligibleGift[]): ScheduleRow[] {
-  const rows: ScheduleRow[] = [];
-  let open: ScheduleRow | undefined;
+/**
+ * Small gifts added together, without names, as HMRC allows: only gifts of one accounting period in a row, at most
+ * £1,000 a row, dated by its last gift, described in at most 35 characters ("Online donations 2025-26").
+ */
+function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRowDraft[] {
+  const rows: ClaimRowDraft[] = [];
+  let open: ClaimRowDraft | undefined;
   for (const gift of gifts) {
-    const label = `Online donations ${taxYearLabel(taxYearOf(gift.day))}`;
+    const label = `Online donations ${aggregationPeriod(gift.day, settings)}`;
     if (!open || open.aggregated !== label || open.amountMinor + gift.sterling > AGGREGATE_ROW_LIMIT) {
-      open = { title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: label, sponsored: false, donationDate: gift.day, amountMinor: 0 };
+      open = {
+        title: '',
+        firstName: '',
+        lastName: '',
+        houseNameOrNumber: '',
+        postcode: '',
+        aggregated: label,
+        sponsored: false,
+        donationDate: gift.day,
+        amountMinor: 0,
+        donationId: null,
+        declarationId: null,
+        donationIds: [],
+        firstGiftDate: gift.day,
+      };
       rows.push(open);
     }
     open.amountMinor += gift.sterling;
     open.donationDate = gift.day;
+    open.donationIds!.push(gift.id);
   }
   return rows;
 }

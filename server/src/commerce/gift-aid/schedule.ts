@@ -1,27 +1,16 @@
 import XLSX from 'xlsx';
-import { csvLine, csvNumber, csvText } from '../../common/csv.js';
-import { toPayPalValue } from '../money.js';
+import { csvNumber, csvText } from '../../common/csv.js';
+import { minorToDecimal, toPayPalValue } from '../money.js';
 
 /**
  * HMRC's Charities Online Gift Aid schedule: its columns, the rules for each cell, and the files a claim is sent
- * as (CSV and OpenDocument, at most 1,000 rows each). Pure functions of the stored rows, so a claim downloaded
- * again is the same bytes.
+ * as: the OpenDocument sheet HMRC's template lays out (shared/hmrc/README.md), and a CSV of the same nine columns
+ * for those who paste into the template. Pure functions of the stored claim, so a claim downloaded again is the
+ * same bytes.
  */
 
-export const SCHEDULE_COLUMNS = [
-  'Title',
-  'First name',
-  'Last name',
-  'House name or number',
-  'Postcode',
-  'Aggregated donations',
-  'Sponsored event',
-  'Donation date',
-  'Amount',
-] as const;
-
-/** HMRC's schedule takes at most this many donation rows; a longer claim is sent as several files. */
-export const ROWS_PER_FILE = 1000;
+/** HMRC's schedule takes at most this many donation rows ("Stay within the maximum of 1,000 rows of donations"). */
+export const ROWS_PER_CLAIM = 1000;
 
 /** Written in the postcode cell for a UK taxpayer living abroad, whose address then goes in the house cell. */
 export const ABROAD_POSTCODE = 'X';
@@ -80,52 +69,124 @@ export function dateCell(day: string): string {
 /** 1050 → 10.50, no £ sign; nothing (never 0.00) when there is no amount. */
 export const amountCell = (minor: number): string => (minor > 0 ? toPayPalValue(minor) : '');
 
-/** The nine cells of a row, by HMRC's rules. */
-export function scheduleCells(row: ScheduleRow): string[] {
-  return [
-    titleCell(row.title),
-    firstNameCell(row.firstName),
-    lastNameCell(row.lastName),
-    houseCell(row.houseNameOrNumber),
-    row.postcode ? postcodeCell(row.postcode) : '',
-    upTo(row.aggregated, 35),
-    row.sponsored ? 'Yes' : '',
-    dateCell(row.donationDate),
-    amountCell(row.amountMinor),
-  ];
+/** What a column holds: text, a day (`YYYY-MM-DD`, written DD/MM/YY) or an amount in pence (written 10.50). */
+export type ScheduleCellKind = 'text' | 'date' | 'amount';
+
+/** One column of HMRC's donations table: its heading (the template's, on row 23), where it sits and its cell. */
+export interface ScheduleColumn {
+  /** The field of the GraphQL row type and of the console's table. */
+  field: string;
+  heading: string;
+  /** Its column in HMRC's sheet. */
+  sheetColumn: string;
+  kind: ScheduleCellKind;
+  /** The cell's value by HMRC's rules: text, or the day or the pence of a date or amount cell. */
+  value: (row: ScheduleRow) => string | number;
 }
 
-/** How many files a claim of `rows` rows needs (one at least, for the header). */
-export const partCount = (rows: number): number => Math.max(1, Math.ceil(rows / ROWS_PER_FILE));
+/** The nine columns, in HMRC's order: the CSV, the sheet, the GraphQL row and the console all follow this. */
+export const SCHEDULE_COLUMNS: readonly ScheduleColumn[] = [
+  { field: 'title', heading: 'Title', sheetColumn: 'C', kind: 'text', value: (row) => titleCell(row.title) },
+  { field: 'firstName', heading: 'First name', sheetColumn: 'D', kind: 'text', value: (row) => firstNameCell(row.firstName) },
+  { field: 'lastName', heading: 'Last name', sheetColumn: 'E', kind: 'text', value: (row) => lastNameCell(row.lastName) },
+  { field: 'houseNameOrNumber', heading: 'House name or number', sheetColumn: 'F', kind: 'text', value: (row) => houseCell(row.houseNameOrNumber) },
+  { field: 'postcode', heading: 'Postcode', sheetColumn: 'G', kind: 'text', value: (row) => (row.postcode ? postcodeCell(row.postcode) : '') },
+  { field: 'aggregatedDonations', heading: 'Aggregated donations', sheetColumn: 'H', kind: 'text', value: (row) => upTo(row.aggregated, 35) },
+  { field: 'sponsoredEvent', heading: 'Sponsored event', sheetColumn: 'I', kind: 'text', value: (row) => (row.sponsored ? 'Yes' : '') },
+  { field: 'donationDate', heading: 'Donation date', sheetColumn: 'J', kind: 'date', value: (row) => row.donationDate },
+  { field: 'amount', heading: 'Amount', sheetColumn: 'K', kind: 'amount', value: (row) => row.amountMinor },
+];
 
-/** The rows of file `part` (1-based): 2,345 rows are files of 1,000, 1,000 and 345. */
-export const rowsOfPart = <T>(rows: readonly T[], part: number): T[] => rows.slice((part - 1) * ROWS_PER_FILE, part * ROWS_PER_FILE);
+/** A cell as text, as the CSV and the API write it. */
+export function cellText(column: ScheduleColumn, row: ScheduleRow): string {
+  const value = column.value(row);
+  if (column.kind === 'date') return dateCell(String(value));
+  if (column.kind === 'amount') return amountCell(Number(value));
+  return String(value);
+}
 
-/** The amount: the one cell written as a number, the rest as text (names and addresses can never be formulas). */
-const AMOUNT_COLUMN = SCHEDULE_COLUMNS.indexOf('Amount');
+/** A row's cells by field name (`{ title: 'Mrs', …, amount: '10.00' }`). */
+export const scheduleCells = (row: ScheduleRow): Record<string, string> =>
+  Object.fromEntries(SCHEDULE_COLUMNS.map((column) => [column.field, cellText(column, row)]));
 
-/** RFC 4180: a header row, one line per donation row, CRLF after each. */
+/** RFC 4180: a header row, one line per donation row, CRLF after each; amounts are numbers, the rest text. */
 export function scheduleCsv(rows: readonly ScheduleRow[]): Buffer {
-  const rowLine = (cells: string[]) => cells.map((cell, column) => (column === AMOUNT_COLUMN ? csvNumber(cell) : csvText(cell))).join(',');
-  const lines = [csvLine(SCHEDULE_COLUMNS), ...rows.map((row) => rowLine(scheduleCells(row)))];
-  return Buffer.from(lines.map((line) => `${line}\r\n`).join(''), 'utf8');
+  const header = SCHEDULE_COLUMNS.map((column) => csvText(column.heading)).join(',');
+  const line = (row: ScheduleRow) =>
+    SCHEDULE_COLUMNS.map((column) => (column.kind === 'amount' ? csvNumber(cellText(column, row)) : csvText(cellText(column, row)))).join(',');
+  return Buffer.from([header, ...rows.map(line)].map((text) => `${text}\r\n`).join(''), 'utf8');
 }
 
-/** The same sheet as OpenDocument, which Charities Online reads; dates are date cells shown DD/MM/YY, amounts numbers. */
-export function scheduleOds(rows: readonly ScheduleRow[]): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([[...SCHEDULE_COLUMNS]]);
-  rows.forEach((row, index) => {
-    const cells = scheduleCells(row);
-    const r = index + 1;
-    cells.slice(0, 7).forEach((value, c) => {
-      if (value) sheet[XLSX.utils.encode_cell({ r, c })] = { t: 's', v: value };
-    });
-    const [year, month, date] = row.donationDate.split('-').map(Number);
-    sheet[XLSX.utils.encode_cell({ r, c: 7 })] = { t: 'd', v: new Date(Date.UTC(year, month - 1, date)), z: 'dd/mm/yy', w: cells[7] };
-    sheet[XLSX.utils.encode_cell({ r, c: 8 })] = { t: 'n', v: row.amountMinor / 100, z: '0.00', w: cells[8] };
+/** What a claim's sheet holds besides its rows: Box 1 and Box 2. */
+export interface ScheduleSheet {
+  rows: readonly ScheduleRow[];
+  /** Box 1: the earliest donation date in the claim, aggregated rows' earliest gifts included; null when none. */
+  earliestDonationDate: string | null;
+  /** Box 2: tax over-claimed before, in pence; 0 leaves the box blank. */
+  overclaimedTaxMinor: number;
+}
+
+/** HMRC's sheet name: "Don't change the layout of the schedule or change the name of the worksheet". */
+export const SHEET_NAME = 'R68GAD_V1_00_0_EN';
+export const BOX_1_CELL = 'D13';
+export const BOX_2_CELL = 'D17';
+export const HEADING_ROW = 23;
+export const FIRST_DATA_ROW = 25;
+const ITEM_COLUMN = 'B';
+
+/** The template's own texts around Box 1, Box 2 and the table, at its cells, so a treasurer recognises the sheet. */
+export const TEMPLATE_TEXTS: Readonly<Record<string, string>> = {
+  B1: 'Gift Aid donations schedule',
+  D12: 'Earliest donation date in the period of claim. (DD/MM/YY)',
+  F12: 'For aggregated donations, this date may be earlier than any date entered in the donation date column of the donations schedule table below.',
+  C13: 'Box 1',
+  D16: 'Previously over-claimed amount. Leave blank if none',
+  F16: 'Make sure you show the tax not the donation. This amount will be deducted from your claim.',
+  C17: 'Box 2',
+  D18: "Don't use a £ sign",
+  B19: 'The total below is automatically calculated from the amounts you enter in the schedule.',
+  H20: 'Total donations:',
+  B21: 'Donations schedule table',
+  B23: 'Item',
+  I24: ' (Yes/blank)',
+  J24: ' (DD/MM/YY)',
+  B1025: "Stop! If you try to enter more than 1,000 rows of donations, you'll get an error message and you won't be able to submit your claim.",
+  B1026: 'You will need to submit this claim with up to 1,000 rows of donations and then make another claim',
+};
+
+const LAST_DATA_ROW = FIRST_DATA_ROW + ROWS_PER_CLAIM - 1;
+const dateValue = (day: string): XLSX.CellObject => {
+  const [year, month, date] = day.split('-').map(Number);
+  return { t: 'd', v: new Date(Date.UTC(year, month - 1, date)), z: 'dd/mm/yy', w: dateCell(day) };
+};
+const amountValue = (minor: number): XLSX.CellObject => ({ t: 'n', v: minorToDecimal(minor), z: '0.00', w: toPayPalValue(minor) });
+
+/**
+ * The claim as HMRC's template lays it out: one sheet named as HMRC's, Box 1 and Box 2 with their labels, the
+ * headings on row 23 and items 1 to 1,000 in column B, the rows from row 25; dates are date cells shown DD/MM/YY,
+ * amounts numbers, the rest text (names and addresses can never be formulas).
+ */
+export function scheduleOds(claim: ScheduleSheet): Buffer {
+  if (claim.rows.length > ROWS_PER_CLAIM) throw new Error(`a schedule holds at most ${ROWS_PER_CLAIM} rows, not ${claim.rows.length}`);
+  const sheet: XLSX.WorkSheet = {};
+  for (const [cell, text] of Object.entries(TEMPLATE_TEXTS)) sheet[cell] = { t: 's', v: text };
+  if (claim.earliestDonationDate) sheet[BOX_1_CELL] = dateValue(claim.earliestDonationDate);
+  if (claim.overclaimedTaxMinor > 0) sheet[BOX_2_CELL] = amountValue(claim.overclaimedTaxMinor);
+  const total = claim.rows.reduce((sum, row) => sum + row.amountMinor, 0);
+  sheet.J20 = { t: 'n', v: minorToDecimal(total), f: `SUM(K${FIRST_DATA_ROW}:K${LAST_DATA_ROW})`, z: '0.00' };
+  for (const column of SCHEDULE_COLUMNS) sheet[`${column.sheetColumn}${HEADING_ROW}`] = { t: 's', v: column.heading };
+  for (let item = 1; item <= ROWS_PER_CLAIM; item++) sheet[`${ITEM_COLUMN}${FIRST_DATA_ROW + item - 1}`] = { t: 'n', v: item };
+  claim.rows.forEach((row, index) => {
+    for (const column of SCHEDULE_COLUMNS) {
+      const cell = `${column.sheetColumn}${FIRST_DATA_ROW + index}`;
+      const value = column.value(row);
+      if (column.kind === 'date') sheet[cell] = dateValue(String(value));
+      else if (column.kind === 'amount') sheet[cell] = amountValue(Number(value));
+      else if (value) sheet[cell] = { t: 's', v: String(value) };
+    }
   });
-  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: SCHEDULE_COLUMNS.length - 1 } });
+  sheet['!ref'] = `A1:K${LAST_DATA_ROW + 2}`;
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Schedule');
+  XLSX.utils.book_append_sheet(book, sheet, SHEET_NAME);
   return XLSX.write(book, { bookType: 'ods', type: 'buffer', compression: true }) as Buffer;
 }
