@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
@@ -10,6 +11,7 @@ import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
+import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
 import { DonationRefundService } from './donation-refund.service.js';
 import { Donation, DonationStatus } from './donation.entity.js';
@@ -27,9 +29,29 @@ export const DONATIONS: PaymentKind<Donation> = {
     // Gift Aid is claimed on the gross gift in pounds, not on what PayPal credits after its fee.
     if (currency !== 'GBP' || donation.currency === 'GBP') return;
     donation.exchangeRate = rate;
+    donation.exchangeRateSource = 'PayPal';
+    donation.exchangeRateDate = londonDay(donation.paidAt ?? new Date());
     donation.sterlingAmountMinor = Math.round(donation.amountMinor * Number(rate));
   },
 };
+
+export interface SterlingAmountInput {
+  amount: number;
+  rate?: string;
+  rateSource?: string;
+  rateDate?: string;
+}
+
+/** The rate's columns from what Finance entered: a rate needs its source and its day; a day is a past one. */
+function sterlingRate({ rate, rateSource, rateDate }: SterlingAmountInput): Pick<Donation, 'exchangeRate' | 'exchangeRateSource' | 'exchangeRateDate'> {
+  if (rate !== undefined && !(Number(rate) > 0)) throw AppError.badInput('rate', 'rate must be more than 0');
+  if (rate !== undefined && !rateSource) throw AppError.badInput('rateSource', 'Say where the rate came from, e.g. PayPal statement or Bank of England');
+  if (rate !== undefined && !rateDate) throw AppError.badInput('rateDate', 'Give the day the rate applies to');
+  if (rateDate !== undefined && (!isCalendarDay(rateDate) || rateDate > londonDay(new Date()))) {
+    throw AppError.badInput('rateDate', 'rateDate must be a real day, today or earlier (YYYY-MM-DD)');
+  }
+  return { exchangeRate: rate ?? null, exchangeRateSource: rateSource || null, exchangeRateDate: rateDate ?? null };
+}
 
 /** The largest single donation taken online, in pounds or dollars. */
 export const MAX_DONATION = 10_000;
@@ -71,6 +93,7 @@ export class DonationService {
     private readonly declarations: GiftAidDeclarationService,
     private readonly giftAid: GiftAidStatusService,
     private readonly refunds: DonationRefundService,
+    private readonly audit: AuditService,
   ) {}
 
   async create(caller: AuthUser, input: { amount: number; currency: string; description?: string; giftAid?: boolean }): Promise<Donation> {
@@ -116,15 +139,27 @@ export class DonationService {
     return query;
   }
 
-  /** Finance enters what a dollar gift was worth in pounds when PayPal did not say; not once it is claimed. */
-  async setSterlingAmount(id: number, amount: number): Promise<Donation> {
-    const sterlingAmountMinor = donationAmount(amount);
-    const donation = await this.donations.findOneBy({ id });
-    if (!donation) throw AppError.notFound('The donation');
-    if (donation.currency === 'GBP') throw AppError.badInput('amount', 'This donation is in pounds already');
-    if (donation.giftAidClaimId) throw new AppError('CONFLICT', `This donation is on Gift Aid claim ${donation.giftAidClaimId}; its amount is locked`);
-    await this.donations.update({ id, giftAidClaimId: IsNull() }, { sterlingAmountMinor, exchangeRate: null });
-    return this.donations.findOneByOrFail({ id });
+  /**
+   * Finance enters what a dollar gift was worth in pounds when PayPal did not say, with the rate, where it came from
+   * and its day, so an HMRC auditor can follow it; not once it is claimed. On the audit trail.
+   */
+  async setSterlingAmount(caller: AuthUser, ip: string | null, id: number, input: SterlingAmountInput): Promise<Donation> {
+    const sterlingAmountMinor = donationAmount(input.amount);
+    const rate = sterlingRate(input);
+    return this.donations.manager.transaction(async (manager) => {
+      const donation = await manager.findOne(Donation, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!donation) throw AppError.notFound('The donation');
+      if (donation.currency === 'GBP') throw AppError.badInput('amount', 'This donation is in pounds already');
+      if (donation.giftAidClaimId) throw new AppError('CONFLICT', `This donation is on Gift Aid claim ${donation.giftAidClaimId}; its amount is locked`);
+      if (rate.exchangeRate && Math.abs(Math.round(donation.amountMinor * Number(rate.exchangeRate)) - sterlingAmountMinor) > 1) {
+        const expected = formatMoney(Math.round(donation.amountMinor * Number(rate.exchangeRate)), 'GBP');
+        throw AppError.badInput('amount', `amount does not match the rate: ${formatMoney(donation.amountMinor, donation.currency)} at ${rate.exchangeRate} is ${expected}`);
+      }
+      await manager.update(Donation, { id }, { sterlingAmountMinor, ...rate });
+      const detail = [formatMoney(sterlingAmountMinor, 'GBP'), rate.exchangeRate && `at ${rate.exchangeRate}`, rate.exchangeRateSource, rate.exchangeRateDate].filter(Boolean).join(', ');
+      await this.audit.record(caller, ip, { action: 'donation.sterling-amount', recordKind: 'Donation', recordIds: [String(id)], detail }, manager);
+      return manager.findOneByOrFail(Donation, { id });
+    });
   }
 
   /** Refunds `amount` of a gift (all that is left without) through PayPal; see `DonationRefundService`. */

@@ -10,8 +10,8 @@ import { RegularGiving1795500000000 } from './1795500000000-regular-giving.js';
 import { GiftAid1795600000000 } from './1795600000000-gift-aid.js';
 import { EmailVerification1795700000000 } from './1795700000000-email-verification.js';
 import { Idempotency1795720000000 } from './1795720000000-idempotency.js';
-import { GiftAidClaimLifecycle1795810000000 } from './1795810000000-gift-aid-claim-lifecycle.js';
 import { DonationRefunds1795800000000 } from './1795800000000-donation-refunds.js';
+import { GiftAidClaimLifecycle1795810000000 } from './1795810000000-gift-aid-claim-lifecycle.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -27,6 +27,6 @@ export const MIGRATIONS = [
   GiftAid1795600000000,
   EmailVerification1795700000000,
   Idempotency1795720000000,
-  GiftAidClaimLifecycle1795810000000,
   DonationRefunds1795800000000,
+  GiftAidClaimLifecycle1795810000000,
 ];
