@@ -52,7 +52,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         RequestsModule,
-        PrivacyModule,
+        PrivacyModule.forRoot(commerce),
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),

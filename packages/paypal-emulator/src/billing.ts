@@ -221,10 +221,12 @@ export class Billing {
   /**
    * Runs the billing cycle that is due, as PayPal's scheduler would on the next billing date: takes the payment
    * (PAYMENT.SALE.COMPLETED; `amount` lets a test make PayPal report another amount) or, when told to, fails it
-   * (BILLING.SUBSCRIPTION.PAYMENT.FAILED). Only an ACTIVE subscription is billed.
+   * (BILLING.SUBSCRIPTION.PAYMENT.FAILED). Only an ACTIVE subscription is billed. `time` (ISO 8601) dates the sale as
+   * PayPal took it, for a test of a payment taken before its event arrives (a retried delivery).
    */
-  async runCycle(id: string, amount: string | undefined, addresses: Addresses): Promise<Answer> {
+  async runCycle(id: string, amount: string | undefined, addresses: Addresses, time = now()): Promise<Answer> {
     if (amount !== undefined && fromPayPalValue(amount) === undefined) return invalid('/amount', 'INVALID_PARAMETER_VALUE', 'amount must be a decimal string.');
+    if (Number.isNaN(time.getTime())) return invalid('/time', 'INVALID_PARAMETER_VALUE', 'time must be an ISO 8601 date-time.');
     const result = await this.store.transaction(async (db): Promise<Answer> => {
       const row = await this.row(db, id, true);
       if (!row) return notFound();
@@ -233,7 +235,6 @@ export class Billing {
         const failed = await this.update(db, row.id, 'failed_payments_count = failed_payments_count + 1, next_payment_fails = false');
         return { status: 201, body: await this.event(db, failed, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'Subscription payment failed.', addresses) };
       }
-      const time = now();
       const total = amount === undefined ? row.value : toPayPalValue(fromPayPalValue(amount)!);
       const lastPayment = { amount: { currency_code: row.currency_code, value: total }, time: time.toISOString() };
       const paid = await this.update(db, row.id, 'cycles_completed = cycles_completed + 1, next_billing_time = $2, last_payment = $3', [

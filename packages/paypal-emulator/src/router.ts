@@ -47,7 +47,7 @@ const body = (req: Request): Record<string, unknown> => (req.body && typeof req.
  * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
  * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
  * `POST control/settings {tokenLifetimeSeconds}`; for subscriptions `GET control/subscriptions/:id`,
- * `POST control/subscriptions/:id/cycle {amount?}` (takes the payment due) and `POST control/subscriptions/:id/fail-next`.
+ * `POST control/subscriptions/:id/cycle {amount?, time?}` (takes the payment due, dated `time` if given) and `POST control/subscriptions/:id/fail-next`.
  * The approval pages (`checkoutnow`, `subscribe`) need the key of the approve link they gave. `sdk/js` is a
  * stand-in for PayPal's JS SDK; its order calls (`sdk/orders/:id`) need that key too.
  */
@@ -174,9 +174,10 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
   });
 
   tools.post('/control/subscriptions/:id/cycle', async (req, res) => {
-    const { amount } = body(req);
+    const { amount, time } = body(req);
     if (amount !== undefined && typeof amount !== 'string') return send(res, { status: 400, body: { message: 'amount must be a decimal string, e.g. "12.50"' } });
-    send(res, await billing.runCycle(String(req.params.id), amount, addresses(req)));
+    if (time !== undefined && typeof time !== 'string') return send(res, { status: 400, body: { message: 'time must be an ISO 8601 date-time' } });
+    send(res, await billing.runCycle(String(req.params.id), amount, addresses(req), time === undefined ? undefined : new Date(time)));
   });
 
   tools.post('/control/subscriptions/:id/fail-next', async (req, res) => {

@@ -68,7 +68,7 @@ export class CommerceModule {
         GiftAidDeclarationResolver,
         GiftAidClaimResolver,
       ],
-      exports: [BookOrderService, DonationService],
+      exports: [BookOrderService, DonationService, RegularDonationService],
     };
   }
 }

@@ -7,6 +7,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { User } from '../auth/entities/user.entity.js';
 import { hashPassword, recheckPassword } from '../auth/password.js';
 import { AppError } from '../common/app-error.js';
+import { RegularDonationService } from '../commerce/regular-donations/regular-donation.service.js';
 import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { MailService } from '../mail/mail.service.js';
 import { FORM_TABLES, readPersonalData, verifiedEmailOf, type PersonalData } from './personal-data.js';
@@ -31,6 +32,7 @@ export class PrivacyService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly limits: RateLimitService,
+    private readonly regularGifts: RegularDonationService,
   ) {}
 
   async ownData({ actor, address }: Requester): Promise<PersonalData> {
@@ -69,6 +71,8 @@ export class PrivacyService {
     const users = this.dataSource.getRepository(User);
     const user = await users.findOne({ where: { id: actor.id }, select: { id: true, firstname: true, passwordHash: true } });
     if (!user || !(await recheckPassword(this.limits, actor.id, user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
+    // First, and outside the erasure: a gift PayPal could not stop leaves the account as it is.
+    await this.regularGifts.cancelAllBeforeErasure(actor);
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     const { email, proven } = await this.dataSource.transaction(async (manager) => {
       // The confirmation links go first (opening one locks it, then the account): one opened at this moment has

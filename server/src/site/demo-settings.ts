@@ -1,4 +1,4 @@
-import type { SiteSettings } from './site-settings.entity.js';
+import { CharityType, type SiteSettings } from './site-settings.entity.js';
 
 const paragraphs = (...text: string[]) => text.join('\n\n');
 
@@ -71,4 +71,6 @@ export const DEMO_SITE_SETTINGS: Omit<SiteSettings, 'id' | 'updatedAt'> = {
       ),
     },
   ],
+  charityType: CharityType.Trust,
+  accountingYearEnd: '04-05',
 };

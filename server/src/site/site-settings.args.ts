@@ -4,7 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { EmailAddress } from '../common/email-address.js';
 import { SingleLine, trim } from '../common/fields.js';
-import { SOCIAL_NETWORKS, WEEKDAYS } from './site-settings.entity.js';
+import { CharityType, SOCIAL_NETWORKS, WEEKDAYS } from './site-settings.entity.js';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -194,4 +194,15 @@ export class UpdateSiteSettingsArgs {
 
   @list(() => PastorInput, 10)
   pastors?: PastorInput[];
+
+  @Field(() => CharityType, { nullable: true })
+  @IsOptional()
+  @IsIn(Object.values(CharityType), { message: `charityType must be one of ${Object.values(CharityType).join(', ')}` })
+  charityType?: CharityType;
+
+  @Field({ nullable: true, description: 'MM-DD, the last day of the accounting year; checked to be a day of every year' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  accountingYearEnd?: string;
 }

@@ -154,6 +154,14 @@ export class SiteSettings {
   @Column({ type: 'jsonb' })
   pastors: Pastor[];
 
+  @Field(() => CharityType, { description: "How the charity is set up: a Trust's Gift Aid runs by the tax year, the others' by their accounting year" })
+  @Column({ name: 'charity_type', type: 'varchar', length: 30, default: CharityType.Trust })
+  charityType: CharityType;
+
+  @Field({ description: "The last day of the charity's accounting year, MM-DD (04-05: the tax year; 12-31: the calendar year)" })
+  @Column({ name: 'accounting_year_end', type: 'char', length: 5, default: '04-05' })
+  accountingYearEnd: string;
+
   @Field()
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

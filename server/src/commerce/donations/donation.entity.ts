@@ -50,9 +50,17 @@ export class Donation extends PaymentRecord {
   @Column({ name: 'sterling_amount_minor', type: 'integer', nullable: true })
   sterlingAmountMinor: number | null;
 
-  @Field(() => String, { nullable: true, description: "PayPal's USD → GBP rate for the capture, e.g. \"0.7850\"; null when Finance entered the sterling amount" })
+  @Field(() => String, { nullable: true, description: 'The USD → GBP rate behind the sterling amount, e.g. "0.7850": PayPal\'s for the capture, or the one Finance entered' })
   @Column({ name: 'exchange_rate', type: 'varchar', length: 20, nullable: true })
   exchangeRate: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Where the rate or sterling amount came from: "PayPal" for its own conversion, else what Finance wrote (e.g. "Bank of England")' })
+  @Column({ name: 'exchange_rate_source', type: 'varchar', length: 60, nullable: true })
+  exchangeRateSource: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The day (YYYY-MM-DD) the rate applies to: the capture\'s for PayPal' })
+  @Column({ name: 'exchange_rate_date', type: 'date', nullable: true })
+  exchangeRateDate: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The Gift Aid claim that included it' })
   @Column({ name: 'gift_aid_claim_id', type: 'integer', nullable: true })

@@ -1,6 +1,7 @@
 import { Args, Context, Float, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Can } from '../../access/decorators.js';
+import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { RateLimit } from '../../common/rate-limit.js';
@@ -9,11 +10,11 @@ import { OrderUser } from '../payments/payment-record.js';
 import { Checkout, PaymentResult } from '../payments/payment-result.js';
 import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
 import { GiftAidStatus } from '../gift-aid/gift-aid-status.service.js';
-import { SterlingAmountArgs } from '../gift-aid/dto/gift-aid.args.js';
 import { DonationRefund } from './donation-refund.entity.js';
 import { Donation } from './donation.entity.js';
 import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
+import { SterlingAmountArgs } from './dto/sterling-amount.args.js';
 
 @Resolver(() => Donation)
 export class DonationResolver {
@@ -66,9 +67,11 @@ export class DonationResolver {
   }
 
   @Can('finance:manage')
-  @Mutation(() => Donation, { description: 'The pounds a USD gift was worth, when PayPal did not report it; not once claimed' })
-  setDonationSterlingAmount(@Args() { id, amount }: SterlingAmountArgs): Promise<Donation> {
-    return this.donations.setSterlingAmount(toId(id), amount);
+  @Mutation(() => Donation, {
+    description: 'The pounds a USD gift was worth, when PayPal did not report it, with the rate, its source and its day (a rate needs both); not once claimed; audited',
+  })
+  setDonationSterlingAmount(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() { id, ...input }: SterlingAmountArgs): Promise<Donation> {
+    return this.donations.setSterlingAmount(caller, ip, toId(id), input);
   }
 
   @ResolveField(() => GiftAidStatus, { description: 'Computed by one service: NotDeclared, Eligible, Claimed, NeedsAdjustment or Ineligible' })

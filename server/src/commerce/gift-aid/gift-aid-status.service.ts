@@ -4,7 +4,9 @@ import type DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
 import { pendingRefundSql, sterlingSql } from './refund-accounting.js';
-import { londonDay, taxYearBounds, taxYearOf } from './tax-year.js';
+import { SiteSettingsService } from '../../site/site-settings.service.js';
+import { earliestClaimableDay } from './accounting-period.js';
+import { londonDay } from './tax-year.js';
 
 export enum GiftAidStatus {
   NotDeclared = 'NotDeclared',
@@ -81,14 +83,12 @@ export const coveringSql = (d: string): string =>
 
 export { sterlingSql };
 
-/** The first day of the oldest tax year HMRC still takes claims for: four years after its end is not yet past. */
-export const earliestClaimableDay = (today: Date = new Date()): string => taxYearBounds(taxYearOf(londonDay(today)) - 4).from;
-
 @Injectable()
 export class GiftAidStatusService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly loaders: LoaderFactory,
+    private readonly siteSettings: SiteSettingsService,
   ) {}
 
   onModuleInit() {
@@ -111,8 +111,9 @@ export class GiftAidStatusService implements OnModuleInit {
     return { sql: `(${verdictSql(d)}) IN (:...giftAidVerdicts)`, parameters: { ...this.parameters(), giftAidVerdicts: verdicts } };
   }
 
+  /** The four-year window counted from the end of the charity's Gift Aid period, as of London's today. */
   parameters(): Record<string, unknown> {
-    return { giftAidEarliest: earliestClaimableDay() };
+    return { giftAidEarliest: earliestClaimableDay(londonDay(new Date()), this.siteSettings.periodSettings()) };
   }
 }
 

@@ -24,3 +24,10 @@ export function shiftYears(day: string, years: number): string {
   if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
   return shifted.toISOString().slice(0, 10);
 }
+
+/** `YYYY-MM-DD` naming a day that exists (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date)).toISOString().slice(0, 10) === day;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { requireOwner } from '../../access/ownership.js';
 import { User } from '../../auth/entities/user.entity.js';
@@ -173,6 +173,22 @@ export class RegularDonationService {
     });
   }
 
+  /**
+   * Before a member's account is erased: every gift of theirs still running is cancelled at PayPal, so no payment is
+   * taken, claimed or receipted to an erased address. PayPal unreachable: nothing else happens, and they are told.
+   */
+  async cancelAllBeforeErasure(member: AuthUser): Promise<void> {
+    const running = await this.gifts.find({ where: { userId: member.id, status: Not(In(ENDED)), paypalSubscriptionId: Not(IsNull()) }, select: { id: true } });
+    for (const { id } of running) {
+      try {
+        await this.cancel(member, id);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'BAD_GATEWAY')) throw error;
+        throw new AppError('BAD_GATEWAY', 'We could not stop your monthly gift at PayPal just now, so nothing has been deleted. Please try again in a moment.');
+      }
+    }
+  }
+
   async get(caller: AuthUser, id: number): Promise<RegularDonation> {
     return requireReadable(await this.gifts.findOneBy({ id }), caller, 'The regular gift');
   }
@@ -236,16 +252,41 @@ export class RegularDonationService {
       this.logger.error(`sale ${sale.id} of ${customId} is for ${paid}, the gift for ${toPayPalValue(gift.amountMinor)} ${gift.currency}; not recorded`);
       return;
     }
+    const paidAt = this.saleTime(sale);
+    if (await this.memberErased(gift)) {
+      // Erasure cancelled the gift at PayPal first: a payment reported now is PayPal's to return, not a gift to claim.
+      this.logger.error(`sale ${sale.id} of ${customId} arrived after its member's account was erased; not recorded: refund it at PayPal`);
+      return;
+    }
     const inserted: { id: number }[] = await this.dataSource.query(
       `INSERT INTO donations (user_id, status, amount_minor, currency, description, capture_id, capture_status, paid_at, regular_donation_id, gift_aid)
-       VALUES ($1, $2, $3, $4, $5, $6, 'COMPLETED', now(), $7, $8)
+       VALUES ($1, $2, $3, $4, $5, $6, 'COMPLETED', $7, $8, $9)
        ON CONFLICT (capture_id) WHERE regular_donation_id IS NOT NULL DO NOTHING RETURNING id`,
-      [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, gift.id, gift.giftAid],
+      [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, paidAt, gift.id, gift.giftAid],
     );
     await this.sync(gift.id);
     if (!inserted.length) return;
     const donation = await this.dataSource.getRepository(Donation).findOneByOrFail({ id: inserted[0].id });
     await this.tell(gift, (_gift, user) => donationReceipt(donation, user));
+  }
+
+  /**
+   * When PayPal took the payment: its tax year is the one it was taken in, however late the event arrives. Without a
+   * readable time (never seen from PayPal), the moment it is recorded.
+   */
+  private saleTime(sale: Sale): Date {
+    const taken = sale.create_time ? new Date(sale.create_time) : null;
+    const readable = taken && /^\d{4}-\d{2}-\d{2}T/.test(sale.create_time!) && !Number.isNaN(taken.getTime());
+    // A time ahead of ours by more than clock drift is no time PayPal took a payment.
+    if (readable && taken.getTime() <= Date.now() + 3_600_000) return taken;
+    this.logger.warn(`sale ${sale.id} has no readable create_time (${sale.create_time === undefined ? 'none' : 'unreadable'}); dated now`);
+    return new Date();
+  }
+
+  private async memberErased(gift: RegularDonation): Promise<boolean> {
+    if (!gift.userId) return false;
+    const [user] = await this.dataSource.query<{ erased: boolean }[]>(`SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [gift.userId]);
+    return user?.erased ?? false;
   }
 
   /** Reads the subscription from PayPal and applies it to the gift under its row lock. */
@@ -283,6 +324,6 @@ export class RegularDonationService {
 
   private async tell(gift: RegularDonation, message: (gift: RegularDonation, user: User) => MailMessage): Promise<void> {
     const user = gift.userId ? await this.dataSource.getRepository(User).findOneBy({ id: gift.userId }) : null;
-    if (user) await this.mail.queue(message(gift, user));
+    if (user && !(await this.memberErased(gift))) await this.mail.queue(message(gift, user));
   }
 }
