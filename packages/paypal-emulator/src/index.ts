@@ -9,6 +9,7 @@ import { Store } from './database/store.js';
 import { OAuth } from './oauth.js';
 import { Orders } from './orders.js';
 import { emulatorRouter } from './router.js';
+import { Sales } from './sales.js';
 import { SdkOrders } from './sdk.js';
 import { CLIENT_ID, Signer, WEBHOOK_ID } from './signer.js';
 import { Webhooks } from './webhooks.js';
@@ -83,6 +84,7 @@ export async function openPayPalEmulator(options: PayPalEmulatorOptions): Promis
           checkout,
           controls: new Controls(store, signer),
           billing: new Billing(store, signer, webhooks),
+          sales: new Sales(store, webhooks),
           sdk: new SdkOrders(store, checkout),
         },
         { ...mount, warn: options.warn },

@@ -42,7 +42,7 @@ export interface CreateOrderRequest {
 }
 
 export type OrderStatus = 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
-export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
+export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'REVERSED' | 'FAILED';
 
 export interface Capture {
   id: string;
@@ -70,6 +70,21 @@ export interface Refund {
   status: 'COMPLETED';
   amount: Money;
   custom_id?: string;
+  /** What the seller gave back, and in all of the capture's refunds so far. */
+  seller_payable_breakdown?: { gross_amount: Money; net_amount: Money; total_refunded_amount: Money };
+  create_time?: string;
+  update_time?: string;
+  links: LinkDescription[];
+}
+
+/** A refund or reversal of a sale, as Payments v1 answers `POST /v1/payments/sale/:id/refund` and `GET /v1/payments/refund/:id`. */
+export interface SaleRefund {
+  id: string;
+  state: 'completed';
+  amount: { total: string; currency: string };
+  sale_id: string;
+  create_time: string;
+  update_time: string;
   links: LinkDescription[];
 }
 
@@ -171,7 +186,7 @@ export interface Subscription {
 /** A payment of a subscription (Payments v1 sale), the resource of PAYMENT.SALE.COMPLETED. */
 export interface Sale {
   id: string;
-  state: 'completed';
+  state: 'completed' | 'partially_refunded' | 'refunded' | 'reversed';
   amount: { total: string; currency: string; details: { subtotal: string } };
   payment_mode: 'INSTANT_TRANSFER';
   billing_agreement_id: string;

@@ -11,6 +11,7 @@ import { checkoutPage, dashboardPage, notFoundPage, subscriptionPage } from './p
 import type { CreateOrderRequest, CreatePlanRequest, CreateProductRequest, CreateSubscriptionRequest } from './paypal-shapes.js';
 import { CLIENT_ID } from './signer.js';
 import { sdkScript, type SdkOrders } from './sdk.js';
+import { isSaleEvent, SALE_EVENTS, type Sales } from './sales.js';
 import { EMULATOR_EVENTS, isEvent, type SignedEvent, type Webhooks } from './webhooks.js';
 
 export interface Parts {
@@ -21,6 +22,7 @@ export interface Parts {
   checkout: Checkout;
   controls: Controls;
   billing: Billing;
+  sales: Sales;
   sdk: SdkOrders;
 }
 
@@ -40,6 +42,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
 
+/** A control's `amount` ("12.50") and `refund_id`, or what is wrong with them. */
+function refundOptions(amount: unknown, refundId: unknown): { amount?: string; refundId?: string } | { message: string } {
+  if (amount !== undefined && typeof amount !== 'string') return { message: 'amount must be a decimal string, e.g. "12.50"' };
+  if (refundId !== undefined && typeof refundId !== 'string') return { message: 'refund_id must be the id of a refund' };
+  return { amount, refundId };
+}
+
 /**
  * The emulator over HTTP, wherever it is mounted: PayPal's REST paths under `v1/` and `v2/` (bearer token from
  * `v1/oauth2/token` required), the approval page `checkoutnow`, a page of recent orders with buttons that send
@@ -48,11 +57,13 @@ const body = (req: Request): Record<string, unknown> => (req.body && typeof req.
  * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
  * `POST control/settings {tokenLifetimeSeconds}`; for subscriptions `GET control/subscriptions/:id`,
  * `POST control/subscriptions/:id/cycle {amount?, time?}` (takes the payment due, dated `time` if given) and `POST control/subscriptions/:id/fail-next`.
+ * Refunds and chargebacks: `POST control/orders/:id/events {event_type: PAYMENT.CAPTURE.REFUNDED, amount?, refund_id?}`
+ * or `PAYMENT.CAPTURE.REVERSED`, and `POST control/sales/:id/events {event_type: PAYMENT.SALE.REFUNDED|REVERSED, amount?, refund_id?}`.
  * The approval pages (`checkoutnow`, `subscribe`) need the key of the approve link they gave. `sdk/js` is a
  * stand-in for PayPal's JS SDK; its order calls (`sdk/orders/:id`) need that key too.
  */
 export function emulatorRouter(parts: Parts, options: RouterOptions): express.Router {
-  const { oauth, orders, captures, webhooks, checkout, controls, billing, sdk } = parts;
+  const { oauth, orders, captures, webhooks, checkout, controls, billing, sales, sdk } = parts;
   const router = express.Router();
   // PayPal's API reads JSON, OAuth and the pages read forms; nothing else in the app parses for us.
   router.use(express.json({ limit: '100kb' }), express.urlencoded({ extended: false, limit: '100kb' }));
@@ -69,7 +80,12 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
   router.post('/v2/checkout/orders', api((req) => orders.create(req.body as CreateOrderRequest, req.get('paypal-request-id'), addresses(req))));
   router.get('/v2/checkout/orders/:id', api((req) => orders.get(String(req.params.id), addresses(req))));
   router.post('/v2/checkout/orders/:id/capture', api((req) => captures.capture(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
-  router.post('/v2/payments/captures/:id/refund', api((req) => captures.refund(String(req.params.id), req.get('paypal-request-id'), addresses(req))));
+  router.post('/v2/payments/captures/:id/refund', api((req) => captures.refund(String(req.params.id), req.get('paypal-request-id'), body(req).amount, addresses(req))));
+  router.get('/v2/payments/captures/:id', api((req) => captures.getCapture(String(req.params.id), addresses(req))));
+  router.get('/v2/payments/refunds/:id', api((req) => captures.getRefund(String(req.params.id))));
+  router.post('/v1/payments/sale/:id/refund', api((req) => sales.refund(String(req.params.id), req.get('paypal-request-id'), body(req).amount, addresses(req))));
+  router.get('/v1/payments/sale/:id', api((req) => sales.getSale(String(req.params.id))));
+  router.get('/v1/payments/refund/:id', api((req) => sales.getRefund(String(req.params.id))));
   router.post('/v1/notifications/verify-webhook-signature', api((req) => webhooks.verify(body(req))));
   router.post('/v1/catalogs/products', api((req) => billing.createProduct(req.body as CreateProductRequest, addresses(req))));
   router.post('/v1/billing/plans', api((req) => billing.createPlan(req.body as CreatePlanRequest, addresses(req))));
@@ -199,11 +215,29 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
     send(res, found ? { status: 200, body: { capture } } : { status: 404, body: { message: 'no such order' } });
   });
 
-  /** Sends (or with `deliver: false`, only signs) an event; answers the signed event and the shop's answer. */
+  /**
+   * Sends (or with `deliver: false`, only signs) an event; answers the signed event and the shop's answer. A
+   * PAYMENT.CAPTURE.REFUNDED event may refund `amount` ("12.50") of the capture, or report `refund_id`, made before.
+   */
   tools.post('/control/orders/:id/events', async (req, res) => {
-    const { event_type: type, deliver } = body(req);
+    const { event_type: type, deliver, amount, refund_id: refundId } = body(req);
     if (!isEvent(type)) return send(res, { status: 400, body: { message: `event_type must be one of ${EMULATOR_EVENTS.join(', ')}` } });
-    const prepared = await webhooks.prepare(String(req.params.id), type, addresses(req));
+    const options = refundOptions(amount, refundId);
+    if ('message' in options) return send(res, { status: 400, body: options });
+    const prepared = await webhooks.prepare(String(req.params.id), type, addresses(req), options);
+    if (prepared.status !== 201) return send(res, prepared);
+    const signed = prepared.body as SignedEvent;
+    const delivery = deliver === false ? undefined : await webhooks.deliver(signed);
+    send(res, { status: 201, body: { ...signed, delivery } });
+  });
+
+  /** Refunds (`amount` or all that is left, or reports `refund_id`) or reverses a subscription's payment, sending its event. */
+  tools.post('/control/sales/:id/events', async (req, res) => {
+    const { event_type: type, deliver, amount, refund_id: refundId } = body(req);
+    if (!isSaleEvent(type)) return send(res, { status: 400, body: { message: `event_type must be one of ${SALE_EVENTS.join(', ')}` } });
+    const options = refundOptions(amount, refundId);
+    if ('message' in options) return send(res, { status: 400, body: options });
+    const prepared = await sales.prepare(String(req.params.id), type, options, addresses(req));
     if (prepared.status !== 201) return send(res, prepared);
     const signed = prepared.body as SignedEvent;
     const delivery = deliver === false ? undefined : await webhooks.deliver(signed);

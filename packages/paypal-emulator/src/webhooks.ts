@@ -4,7 +4,7 @@ import { applyRefund } from './captures.js';
 import type { Db, EventSubject, Store } from './database/store.js';
 import { fromPayPalValue, receivableBreakdown, toPayPalValue } from './money.js';
 import { markApproved, touch, type Addresses, type EmulatedOrder } from './order.js';
-import type { Capture, ErrorBody, WebhookEvent } from './paypal-shapes.js';
+import type { Capture, ErrorBody, Refund, WebhookEvent } from './paypal-shapes.js';
 import { representation } from './representation.js';
 import { AUTH_ALGO, WEBHOOK_ID, type Signer } from './signer.js';
 
@@ -14,6 +14,7 @@ export const EMULATOR_EVENTS = [
   'PAYMENT.CAPTURE.PENDING',
   'PAYMENT.CAPTURE.DENIED',
   'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
   'CHECKOUT.ORDER.APPROVED',
 ] as const;
 export type EmulatorEventType = (typeof EMULATOR_EVENTS)[number];
@@ -67,10 +68,11 @@ export class Webhooks {
   }
 
   /**
-   * Applies what the event reports (a pending capture completes or is denied, a capture is refunded, an order
-   * is approved), keeps the event and signs it. Answers a 4xx answer when the order is not in a state to have it.
+   * Applies what the event reports (a pending capture completes or is denied, a capture is refunded, in full or
+   * `amount` of it, or reversed, an order is approved), keeps the event and signs it. With `refundId`, a REFUNDED
+   * event reports that refund, already made, instead. Answers a 4xx answer when the order is not in a state to have it.
    */
-  prepare(orderId: string, type: EmulatorEventType, addresses: Addresses): Promise<Answer<SignedEvent | ErrorBody>> {
+  prepare(orderId: string, type: EmulatorEventType, addresses: Addresses, options: { amount?: string; refundId?: string } = {}): Promise<Answer<SignedEvent | ErrorBody>> {
     return this.store.transaction(async (db) => {
       const order = await this.store.order(db, orderId, true);
       if (!order) return notFound();
@@ -84,13 +86,34 @@ export class Webhooks {
           resource = { ...representation(order, addresses, this.signer) };
           resourceType = 'checkout-order';
           break;
-        case 'PAYMENT.CAPTURE.REFUNDED':
+        case 'PAYMENT.CAPTURE.REFUNDED': {
           if (!capture) return unprocessable('NO_CAPTURE', 'The order has no capture to refund.');
-          if (capture.status === 'COMPLETED') await applyRefund(db, this.store, order, addresses);
-          if (capture.status !== 'REFUNDED') return unprocessable('CANNOT_BE_REFUNDED', `The capture is ${capture.status}.`);
-          resource = { ...order.refund, supplementary_data: { related_ids: { order_id: order.id, capture_id: capture.id } } };
+          let refund = order.refund;
+          if (options.refundId) {
+            const kept = await this.store.keptRefund(db, { id: options.refundId });
+            if (kept?.captureId !== capture.id || kept.kind !== 'REFUND') return notFound();
+            refund = kept.body as Refund;
+          } else if (options.amount !== undefined || capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED') {
+            const minor = options.amount === undefined ? undefined : fromPayPalValue(options.amount);
+            const left = fromPayPalValue(capture.amount.value)! - (await this.store.refundedMinor(db, { captureId: capture.id }));
+            if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return unprocessable('CANNOT_BE_REFUNDED', `The capture is ${capture.status}.`);
+            if (minor !== undefined && !(minor > 0 && minor <= left)) return unprocessable('REFUND_AMOUNT_EXCEEDED', `amount must be more than 0 and at most ${toPayPalValue(left)}.`);
+            refund = await applyRefund(db, this.store, order, addresses, minor);
+          } else if (capture.status !== 'REFUNDED') {
+            return unprocessable('CANNOT_BE_REFUNDED', `The capture is ${capture.status}.`);
+          }
+          resource = { ...refund, supplementary_data: { related_ids: { order_id: order.id, capture_id: capture.id } } };
           resourceType = 'refund';
           break;
+        }
+        case 'PAYMENT.CAPTURE.REVERSED': {
+          if (!capture) return unprocessable('NO_CAPTURE', 'The order has no capture to reverse.');
+          if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return unprocessable('CANNOT_BE_REVERSED', `The capture is ${capture.status}.`);
+          const reversal = await applyRefund(db, this.store, order, addresses, undefined, 'REVERSAL');
+          resource = { ...reversal, supplementary_data: { related_ids: { order_id: order.id, capture_id: capture.id } } };
+          resourceType = 'refund';
+          break;
+        }
         default: {
           if (!capture) return unprocessable('NO_CAPTURE', 'The order has not been captured.');
           const wanted = CAPTURE_STATUS_OF[type];
@@ -184,6 +207,7 @@ function summaryOf(type: EmulatorEventType, order: EmulatedOrder): string {
     'PAYMENT.CAPTURE.PENDING': `Payment pending for ${money}`,
     'PAYMENT.CAPTURE.DENIED': `Payment denied for ${money}`,
     'PAYMENT.CAPTURE.REFUNDED': `A ${money} capture payment was refunded`,
+    'PAYMENT.CAPTURE.REVERSED': `A ${money} capture payment was reversed`,
     'CHECKOUT.ORDER.APPROVED': 'An order has been approved by buyer',
   }[type];
 }

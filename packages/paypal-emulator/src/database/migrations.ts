@@ -101,6 +101,25 @@ const MIGRATIONS: { name: string; sql: string }[] = [
         ADD CONSTRAINT events_about_one CHECK ((order_id IS NULL) <> (subscription_id IS NULL));
     `,
   },
+  {
+    name: '003-refunds-and-reversals',
+    sql: `
+      -- Refunds and reversals (chargebacks) of a capture or of a subscription's payment (a sale), as PayPal answers them.
+      CREATE TABLE paypal_emulator.refunds (
+        id text PRIMARY KEY,
+        capture_id text,
+        sale_id text,
+        kind text NOT NULL CHECK (kind IN ('REFUND', 'REVERSAL')),
+        amount_minor integer NOT NULL CHECK (amount_minor > 0),
+        request_key text UNIQUE,
+        body jsonb NOT NULL,
+        create_time timestamptz NOT NULL DEFAULT now(),
+        CHECK ((capture_id IS NULL) <> (sale_id IS NULL))
+      );
+      CREATE INDEX refunds_capture_id ON paypal_emulator.refunds (capture_id);
+      CREATE INDEX refunds_sale_id ON paypal_emulator.refunds (sale_id);
+    `,
+  },
 ];
 
 /** Brings the emulator's schema up to date. Instances starting together take turns on an advisory lock. */

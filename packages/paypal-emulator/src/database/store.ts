@@ -1,13 +1,24 @@
 import type pg from 'pg';
 import type { Answer } from '../answers.js';
 import type { CaptureScenario, EmulatedOrder } from '../order.js';
-import type { Capture, CreateOrderRequest, OrderStatus, Refund, WebhookEvent } from '../paypal-shapes.js';
+import type { Capture, CreateOrderRequest, OrderStatus, Refund, Sale, WebhookEvent } from '../paypal-shapes.js';
 
 /** Keep this many orders and events; the oldest go first (the emulator is a development stand-in). */
 const MAX_KEPT = 5000;
 
 /** What an event is about: one order or one subscription. */
 export type EventSubject = { orderId: string; subscriptionId?: undefined } | { subscriptionId: string; orderId?: undefined };
+
+/** A refund or reversal as the emulator keeps it; `body` is what PayPal answers for it. */
+export interface KeptRefund {
+  id: string;
+  captureId?: string;
+  saleId?: string;
+  kind: 'REFUND' | 'REVERSAL';
+  amountMinor: number;
+  requestKey?: string;
+  body: unknown;
+}
 
 /** A connection that may be inside a transaction, or the pool itself. */
 export type Db = Pick<pg.Pool, 'query'>;
@@ -138,6 +149,41 @@ export class Store {
   async event(id: string): Promise<WebhookEvent | undefined> {
     const { rows } = await this.pool.query<{ event: WebhookEvent }>('SELECT event FROM paypal_emulator.events WHERE id = $1', [id]);
     return rows[0]?.event;
+  }
+
+  /** Keeps a refund or reversal of a capture or a sale; `requestKey` answers a repeated refund request with it. */
+  async keepRefund(db: Db, refund: KeptRefund): Promise<void> {
+    await db.query(
+      'INSERT INTO paypal_emulator.refunds (id, capture_id, sale_id, kind, amount_minor, request_key, body) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [refund.id, refund.captureId, refund.saleId, refund.kind, refund.amountMinor, refund.requestKey, json(refund.body)],
+    );
+  }
+
+  /** What the refunds and reversals of a capture or a sale have taken back so far, in minor units. */
+  async refundedMinor(db: Db, of: { captureId: string } | { saleId: string }): Promise<number> {
+    const [column, id] = 'captureId' in of ? ['capture_id', of.captureId] : ['sale_id', of.saleId];
+    const { rows } = await db.query<{ sum: string }>(`SELECT coalesce(sum(amount_minor), 0) AS sum FROM paypal_emulator.refunds WHERE ${column} = $1`, [id]);
+    return Number(rows[0].sum);
+  }
+
+  async keptRefund(db: Db, where: { id: string } | { requestKey: string }): Promise<KeptRefund | undefined> {
+    const [column, value] = 'id' in where ? ['id', where.id] : ['request_key', where.requestKey];
+    const { rows } = await db.query<{ id: string; capture_id: string | null; sale_id: string | null; kind: KeptRefund['kind']; amount_minor: number; request_key: string | null; body: unknown }>(
+      `SELECT * FROM paypal_emulator.refunds WHERE ${column} = $1`,
+      [value],
+    );
+    const row = rows[0];
+    return row && { id: row.id, captureId: row.capture_id ?? undefined, saleId: row.sale_id ?? undefined, kind: row.kind, amountMinor: row.amount_minor, requestKey: row.request_key ?? undefined, body: row.body };
+  }
+
+  /** A subscription's payment, as its PAYMENT.SALE.COMPLETED event reported it, and the subscription it belongs to. */
+  async sale(db: Db, id: string): Promise<{ sale: Sale; subscriptionId: string } | undefined> {
+    const { rows } = await db.query<{ sale: Sale; subscription_id: string }>(
+      `SELECT event->'resource' AS sale, subscription_id FROM paypal_emulator.events
+       WHERE subscription_id IS NOT NULL AND event->>'event_type' = 'PAYMENT.SALE.COMPLETED' AND event->'resource'->>'id' = $1`,
+      [id],
+    );
+    return rows[0] && { sale: rows[0].sale, subscriptionId: rows[0].subscription_id };
   }
 
   /** Counts a token issued and answers how long tokens live. */
