@@ -140,14 +140,13 @@ export class GiftAidClaimService {
       const draft = await this.draft(manager, period);
       if (!draft.rows.length && !draft.adjustments.length) throw AppError.badInput('from', 'No eligible donations or adjustments in this period: nothing to claim');
       const settings = this.siteSettings.periodSettings();
-      const [{ id: batchId }]: { id: number }[] = await manager.query(`SELECT CAST(nextval(pg_get_serial_sequence('gift_aid_claims', 'id')) AS integer) AS id`);
       const made: GiftAidClaim[] = [];
       for (const [index, part] of draft.claims.entries()) {
         const first = index === 0;
         const values = {
-          ...(first ? { id: batchId } : {}),
           status: GiftAidClaimStatus.Draft,
-          batchId,
+          // The batch is named by its first claim, whose id is known once it is stored.
+          batchId: made[0]?.id ?? 0,
           batchNumber: index + 1,
           batchSize: draft.claims.length,
           from: draft.from,
@@ -163,7 +162,9 @@ export class GiftAidClaimService {
           keepUntil: keepUntil(part.lastDonationDate ?? draft.to, settings),
         };
         const { identifiers } = await manager.getRepository(GiftAidClaim).insert(values);
-        const claim = await manager.getRepository(GiftAidClaim).findOneByOrFail({ id: identifiers[0].id as number });
+        const id = identifiers[0].id as number;
+        if (first) await manager.getRepository(GiftAidClaim).update({ id }, { batchId: id });
+        const claim = await manager.getRepository(GiftAidClaim).findOneByOrFail({ id });
         if (part.rows.length) {
           await manager.getRepository(GiftAidClaimRow).insert(
             part.rows.map(({ firstGiftDate: _first, ...row }, position) => ({ ...row, claimId: claim.id, position: position + 1 })),
