@@ -77,7 +77,7 @@ describe("Gift Aid dates: the charity's accounting period, PayPal's payment time
   });
 
   it('refuses an accounting year end that is not a day of every year, naming the field', async () => {
-    for (const accountingYearEnd of ['02-29', '13-01', '31-12', '']) {
+    for (const accountingYearEnd of ['02-29', '13-01', '31-12', '', null]) {
       const response = await t.gql(SETTINGS, { accountingYearEnd }, admin);
       expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'accountingYearEnd' });
     }

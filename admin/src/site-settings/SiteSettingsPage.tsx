@@ -37,6 +37,19 @@ const NETWORKS = [
   { id: "x", name: "X (Twitter)" },
   { id: "tiktok", name: "TikTok" },
 ];
+const CHARITY_TYPES = [
+  { id: "Trust", name: "Trust (Gift Aid by the tax year)" },
+  { id: "CIO", name: "CIO (charitable incorporated organisation)" },
+  { id: "CharitableCompany", name: "Charitable company" },
+  { id: "UnincorporatedAssociation", name: "Unincorporated association" },
+];
+const YEAR_END = [
+  required(),
+  regex(
+    /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+    "The month and day as MM-DD, e.g. 12-31",
+  ),
+];
 const TIME = [
   required(),
   regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time such as 10:00 or 19:30"),
@@ -252,6 +265,32 @@ export const SiteSettingsPage = () => {
                   />
                 </SimpleFormIterator>
               </ArrayInput>
+
+              <Typography variant="h6" component="h2">
+                Gift Aid: the charity&apos;s year
+              </Typography>
+              <Typography variant="body2" sx={{ maxWidth: "60em" }}>
+                HMRC takes a Gift Aid claim up to four years after the end of
+                the year the gift was made in, and the records are kept six
+                years after it. For a trust that year is always the tax year
+                (6 April to 5 April). For a CIO, a charitable company or an
+                unincorporated association (many churches) it is the
+                charity&apos;s own accounting year: enter the last day of it,
+                e.g. 12-31 for a calendar year or 03-31 for a year ending in
+                March.
+              </Typography>
+              <SelectInput
+                source="charityType"
+                label="How the charity is set up"
+                choices={CHARITY_TYPES}
+                validate={required()}
+              />
+              <TextInput
+                source="accountingYearEnd"
+                label="Last day of the accounting year (MM-DD)"
+                helperText="04-05 is the tax year; 12-31 the calendar year"
+                validate={YEAR_END}
+              />
             </SimpleForm>
           </ResourceContextProvider>
         )}

@@ -31,6 +31,16 @@ describe('saving site settings', () => {
     expect(saved).toEqual({ id: 'site-settings', name: 'Grace Harbour', serviceTimes: [{ name: 'Sunday service', when: '10am' }] });
   });
 
+  it("sends the charity's type and accounting year end, and leaves them out when empty", async () => {
+    const calls = answer({ data: { updateSiteSettings: { charityType: 'CIO', accountingYearEnd: '12-31' } } });
+    await saveSiteSettings({ charityType: 'CIO', accountingYearEnd: '12-31' });
+    expect(calls[0].query).toContain('accountingYearEnd: $accountingYearEnd');
+    expect(calls[0].variables).toMatchObject({ charityType: 'CIO', accountingYearEnd: '12-31' });
+    await saveSiteSettings({ charityType: null, accountingYearEnd: '' });
+    expect(calls[1].variables).not.toHaveProperty('charityType');
+    expect(calls[1].variables).not.toHaveProperty('accountingYearEnd');
+  });
+
   it('reports the field the server names', async () => {
     answer({ errors: [{ message: 'phone must be a telephone number, e.g. 020 7946 0123', extensions: { code: 'BAD_USER_INPUT', field: 'phone' } }] });
     const failure = await saveSiteSettings({ phone: 'nonsense' }).catch((error: unknown) => error);

@@ -5,14 +5,15 @@ export type SiteSettingsRecord = Record<string, unknown> & { id: 'site-settings'
 const FIELDS = `name shortName tagline description charityNumber addressLines postcode phone
   emails { label address } socialLinks { network label url } latitude longitude
   serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes }
-  pastors { name role photo photoAlt biography }`;
+  pastors { name role photo photoAlt biography } charityType accountingYearEnd`;
 
 /** What updateSiteSettings takes: every field the page edits. */
-const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors'];
+const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors', 'charityType', 'accountingYearEnd'];
 
 const VARIABLES = `$name: String, $shortName: String, $tagline: String, $description: String, $charityNumber: String, $addressLines: [String!],
   $postcode: String, $phone: String, $emails: [ContactEmailInput!], $socialLinks: [SocialLinkInput!], $latitude: Float, $longitude: Float,
-  $serviceTimes: [ServiceTimeInput!], $doorsOpen: String, $weeklySchedule: [ScheduleEntryInput!], $pastors: [PastorInput!]`;
+  $serviceTimes: [ServiceTimeInput!], $doorsOpen: String, $weeklySchedule: [ScheduleEntryInput!], $pastors: [PastorInput!],
+  $charityType: CharityType, $accountingYearEnd: String`;
 
 const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
   updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }
@@ -36,6 +37,8 @@ export async function readSiteSettings(): Promise<SiteSettingsRecord> {
 export async function saveSiteSettings(values: Record<string, unknown>): Promise<SiteSettingsRecord> {
   const variables = Object.fromEntries(EDITED.map((field) => [field, clean(values[field] ?? null)]));
   for (const text of ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'postcode', 'phone', 'doorsOpen']) variables[text] ??= '';
+  // The Gift Aid year is never blank: left empty, the stored one stays.
+  for (const kept of ['charityType', 'accountingYearEnd']) if (variables[kept] === null || variables[kept] === '') delete variables[kept];
   const { updateSiteSettings } = await call<{ updateSiteSettings: Record<string, unknown> }>(UPDATE, variables);
   return { ...(clean(updateSiteSettings) as Record<string, unknown>), id: 'site-settings' };
 }

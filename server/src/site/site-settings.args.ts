@@ -198,11 +198,11 @@ export class UpdateSiteSettingsArgs {
   @Field(() => CharityType, { nullable: true })
   @IsOptional()
   @IsIn(Object.values(CharityType), { message: `charityType must be one of ${Object.values(CharityType).join(', ')}` })
-  charityType?: CharityType;
+  charityType?: CharityType | null;
 
   @Field({ nullable: true, description: 'MM-DD, the last day of the accounting year; checked to be a day of every year' })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  accountingYearEnd?: string;
+  accountingYearEnd?: string | null;
 }

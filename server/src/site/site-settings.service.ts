@@ -63,7 +63,8 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
     }
     const backwards = changes.weeklySchedule?.find((entry) => entry.closes <= entry.opens);
     if (backwards) throw AppError.badInput('weeklySchedule', `${backwards.activity} on ${backwards.day} must close after it opens`);
-    if (changes.accountingYearEnd !== undefined && !isYearEnd(changes.accountingYearEnd)) {
+    if (changes.charityType === null) throw AppError.badInput('charityType', 'charityType cannot be empty');
+    if (changes.accountingYearEnd !== undefined && (changes.accountingYearEnd === null || !isYearEnd(changes.accountingYearEnd))) {
       throw AppError.badInput('accountingYearEnd', 'accountingYearEnd must be the last day of the accounting year as MM-DD, e.g. 12-31 (not 29 February)');
     }
     const current = await this.get();
