@@ -200,7 +200,7 @@ export class UpdateSiteSettingsArgs {
   @IsIn(Object.values(CharityType), { message: `charityType must be one of ${Object.values(CharityType).join(', ')}` })
   charityType?: CharityType | null;
 
-  @Field({ nullable: true, description: 'MM-DD, the last day of the accounting year; checked to be a day of every year' })
+  @Field(() => String, { nullable: true, description: 'MM-DD, the last day of the accounting year; checked to be a day of every year' })
   @IsOptional()
   @Transform(trim)
   @IsString()
