@@ -1,8 +1,7 @@
-import UndoIcon from '@mui/icons-material/Undo';
 import { DataTable, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { MoneyField, StatusField } from '../common/fields';
-import { OrderActionButton } from '../common/OrderActionButton';
 import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';
+import { RefundDonation } from './RefundDonation';
 
 /** Gift Aid as the server decides it for each donation. */
 const GIFT_AID_CHOICES = [
@@ -22,6 +21,9 @@ export const DonationList = () => (
     amountSource="amount"
     filters={[<SelectInput key="giftAidStatus" source="giftAidStatus" label="Gift Aid" choices={GIFT_AID_CHOICES} alwaysOn emptyText="Any" />]}
   >
+    <DataTable.Col source="refundedAmount" label="Refunded" disableSort>
+      <MoneyField source="refundedAmount" />
+    </DataTable.Col>
     <DataTable.Col source="description" label="Description" disableSort />
     <DataTable.Col source="giftAidStatus" label="Gift Aid" disableSort />
     {BUYER_COLUMNS}
@@ -30,21 +32,14 @@ export const DonationList = () => (
 
 const DonationActions = () => (
   <TopToolbar>
-    <OrderActionButton
-      action="refundDonation"
-      label="Refund"
-      icon={<UndoIcon />}
-      allowedWhen={['Paid']}
-      confirmTitle="Refund this donation?"
-      confirmContent="The whole amount goes back to the donor through PayPal. This cannot be undone."
-      done="The donation has been refunded"
-    />
+    <RefundDonation />
   </TopToolbar>
 );
 
 export const DonationShow = () => (
   <PaymentShow title="Donation" actions={<DonationActions />} orderIdLabel="Donation ID">
     <MoneyField source="amount" label="Amount" />
+    <MoneyField source="refundedAmount" label="Refunded" />
     <TextField source="description" label="Description" emptyText="—" />
     <StatusField label="Status" />
     <TextField source="giftAidStatus" label="Gift Aid" />
