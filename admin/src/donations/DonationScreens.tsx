@@ -2,6 +2,7 @@ import { DataTable, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { MoneyField, StatusField } from '../common/fields';
 import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';
 import { RefundDonation } from './RefundDonation';
+import { SterlingAmount } from './SterlingAmount';
 
 /** Gift Aid as the server decides it for each donation. */
 const GIFT_AID_CHOICES = [
@@ -32,6 +33,7 @@ export const DonationList = () => (
 
 const DonationActions = () => (
   <TopToolbar>
+    <SterlingAmount />
     <RefundDonation />
   </TopToolbar>
 );
@@ -45,6 +47,9 @@ export const DonationShow = () => (
     <TextField source="giftAidStatus" label="Gift Aid" />
     <TextField source="giftAidReason" label="Gift Aid: why" emptyText="—" />
     <MoneyField source="sterlingAmount" currency="GBP" label="In pounds" />
+    <TextField source="exchangeRate" label="Rate (pounds to the dollar)" emptyText="—" />
+    <TextField source="exchangeRateSource" label="Rate from" emptyText="—" />
+    <TextField source="exchangeRateDate" label="Rate of" emptyText="—" />
     {BUYER_FIELDS}
   </PaymentShow>
 );
