@@ -64,7 +64,7 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
 
   it("offers HMRC's model wording and the donor's profile details, never PayPal's", async () => {
     const form = (await ok(t, FORM, { scope: 'ThisDonation', amount: 10, currency: 'GBP' }, john.token)).giftAidDeclarationForm;
-    expect(form.wording).toMatch(/^I want to Gift Aid my donation of £10\.00 to .+\. I am a UK taxpayer and understand that if I pay less Income Tax and\/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference\.$/);
+    expect(form.wording).toMatch(/^I want to Gift Aid my donation of £10\.00 to .+\. I am a UK taxpayer and understand that if I pay less Income Tax and\/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference\. I am giving my own money, not a company's, a group's or someone else's\.$/);
     expect(form.notice).toMatch(/cancel this declaration, change your name or home address/);
     // The test members' profile address is "1 Church Street": its house number is offered, the postcode is asked for.
     expect(form).toMatchObject({ title: 'Brother', firstName: 'John', lastName: 'Doe', houseNameOrNumber: '1', postcode: null, livesAbroad: false });
@@ -74,7 +74,7 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     const declared = (
       await ok(t, DECLARE, { scope: 'Enduring', title: 'Mr', firstName: 'John', lastName: 'Smith-Jones', houseNameOrNumber: '12', postcode: 'sw1a1aa' }, john.token)
     ).createGiftAidDeclaration;
-    expect(declared).toMatchObject({ userId: String(john.id), version: 1, scope: 'Enduring', postcode: 'SW1A 1AA', wordingVersion: 'hmrc-model-2024', cancelledAt: null });
+    expect(declared).toMatchObject({ userId: String(john.id), version: 1, scope: 'Enduring', postcode: 'SW1A 1AA', wordingVersion: 'hmrc-model-2026', cancelledAt: null });
     expect(declared.wording).toMatch(/^I want to Gift Aid any donations I make in the future or have made in the past 4 years to /);
     const [row] = await t.db.query(`SELECT effective_from::text AS day, (now() AT TIME ZONE 'Europe/London')::date - interval '4 years' AS four FROM gift_aid_declarations WHERE id = $1`, [declared.id]);
     expect(row.day).toBe(new Date(row.four.getTime() - row.four.getTimezoneOffset() * 60_000).toISOString().slice(0, 10));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
@@ -9,7 +9,9 @@ import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
+import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';
 import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
 import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
@@ -94,17 +96,26 @@ export class DonationService {
     private readonly giftAid: GiftAidStatusService,
     private readonly refunds: DonationRefundService,
     private readonly audit: AuditService,
+    private readonly dataSource: DataSource,
   ) {}
 
-  async create(caller: AuthUser, input: { amount: number; currency: string; description?: string; giftAid?: boolean }): Promise<Donation> {
+  async create(caller: AuthUser, input: { amount: number; currency: string; description?: string; giftAid?: boolean; giftAidDeclaration?: DeclarationDetails }): Promise<Donation> {
     const amountMinor = donationAmount(input.amount);
     const currency = donationCurrency(input.currency);
     const description = donationDescription(input.description);
-    const giftAid = input.giftAid ?? null;
-    const giftAidDeclarationId = giftAid ? await this.declarations.forNewGift(caller.id) : null;
-    const record = await this.donations.save(
-      this.donations.create({ userId: caller.id, status: DonationStatus.Created, amountMinor, currency, description, giftAid, giftAidDeclarationId }),
-    );
+    const declared = input.giftAidDeclaration;
+    if (declared && input.giftAid === false) throw AppError.badInput('giftAid', 'giftAid cannot be false with a Gift Aid declaration');
+    const giftAid = declared ? true : (input.giftAid ?? null);
+    // A declaration made with the gift is stored with it, or not at all: it never waits to cover another gift.
+    const record = await this.dataSource.transaction(async (manager) => {
+      const giftAidDeclarationId = declared
+        ? (await this.declarations.declare(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null, gift: { amountMinor, currency } })).id
+        : giftAid
+          ? await this.declarations.forNewGift(caller.id)
+          : null;
+      const repository = manager.getRepository(Donation);
+      return repository.save(repository.create({ userId: caller.id, status: DonationStatus.Created, amountMinor, currency, description, giftAid, giftAidDeclarationId }));
+    });
     const value = toPayPalValue(amountMinor);
     return this.payments.startCheckout(DONATIONS, record, {
       description: (description || 'Donation to the ministry').slice(0, 127),

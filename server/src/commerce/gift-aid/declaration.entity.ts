@@ -7,6 +7,24 @@ registerEnumType(DeclarationScope, {
   description: 'ThisDonation: one gift. Enduring: future gifts and those of the past four years.',
 });
 
+/** How the donor gave the declaration. */
+export enum DeclarationSource {
+  Online = 'Online',
+  Oral = 'Oral',
+  Paper = 'Paper',
+}
+registerEnumType(DeclarationSource, { name: 'GiftAidDeclarationSource', description: 'Online: by the donor on the site. Oral: by telephone or in person, recorded by staff. Paper: a signed form, recorded by staff.' });
+
+/** How a cancellation reached the charity. */
+export enum CancellationMethod {
+  Online = 'Online',
+  Written = 'Written',
+  Phone = 'Phone',
+  Email = 'Email',
+  InPerson = 'InPerson',
+}
+registerEnumType(CancellationMethod, { name: 'GiftAidCancellationMethod', description: 'Online: by the donor in their account; the others: received by staff, who recorded it' });
+
 /**
  * A donor's Gift Aid declaration. It keeps its own copy of the name and home address HMRC needs, so it outlives a
  * changed profile or an erased account; a changed address is a new version, the old one kept. No e-mail address.
@@ -78,6 +96,38 @@ export class GiftAidDeclaration {
   @Field(() => Date, { nullable: true })
   @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
   cancelledAt: Date | null;
+
+  @Field(() => DeclarationSource)
+  @Column({ type: 'varchar', length: 6, default: DeclarationSource.Online })
+  source: DeclarationSource;
+
+  @Field({ description: 'The day the donor gave the declaration (YYYY-MM-DD, London); for an oral or paper one, as staff recorded it' })
+  @Column({ name: 'declared_on', type: 'date' })
+  declaredOn: string;
+
+  @Field(() => ID, { nullable: true, description: 'The staff member who recorded an oral or paper declaration' })
+  @Column({ name: 'recorded_by', type: 'integer', nullable: true })
+  recordedBy: number | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the written record of an oral declaration was queued to the donor by e-mail' })
+  @Column({ name: 'confirmation_sent_at', type: 'timestamptz', nullable: true })
+  confirmationSentAt: Date | null;
+
+  @Field(() => CancellationMethod, { nullable: true })
+  @Column({ name: 'cancellation_method', type: 'varchar', length: 8, nullable: true })
+  cancellationMethod: CancellationMethod | null;
+
+  @Field({ description: 'What staff noted when recording a cancellation' })
+  @Column({ name: 'cancellation_note', type: 'varchar', length: 500, default: '' })
+  cancellationNote: string;
+
+  @Field(() => ID, { nullable: true, description: 'Who cancelled it: the donor, or the staff member who recorded it' })
+  @Column({ name: 'cancelled_by', type: 'integer', nullable: true })
+  cancelledBy: number | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the cancellation was recorded (cancelledAt is when it takes effect)' })
+  @Column({ name: 'cancellation_recorded_at', type: 'timestamptz', nullable: true })
+  cancellationRecordedAt: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'When a newer version took over; gifts before then keep this one' })
   @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })

@@ -2,17 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { Field, ObjectType } from '@nestjs/graphql';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isValid, toNormalised } from 'postcode';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { Brackets, DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { requireOwner } from '../../access/ownership.js';
+import { AuditService } from '../../audit/audit.service.js';
 import { User } from '../../auth/entities/user.entity.js';
 import { AppError } from '../../common/app-error.js';
+import { applyListPage, ListArgs, ListOptions, toId } from '../../common/list.js';
+import { MailService } from '../../mail/mail.service.js';
 import { SiteSettingsService } from '../../site/site-settings.service.js';
 import { decimalToMinor } from '../money.js';
-import { GiftAidDeclaration } from './declaration.entity.js';
-import type { CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gift-aid.args.js';
+import { CancellationMethod, DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
+import {
+  DeclarationStatus,
+  type CancelGiftAidDeclarationForDonorArgs,
+  type CreateGiftAidDeclarationArgs,
+  type DeclarationDetails,
+  type GiftAidDeclarationFilter,
+  type GiftAidWordingArgs,
+  type RecordGiftAidDeclarationArgs,
+} from './dto/gift-aid.args.js';
 import { londonDay, shiftYears } from './tax-year.js';
-import { DECLARATION_NOTICE, DeclarationScope, declarationWording, WORDING_VERSION } from './wording.js';
+import { DECLARATION_NOTICE, DeclarationScope, declarationWording, oralDeclarationRecord, WORDING_VERSION, type Donated } from './wording.js';
 
 @ObjectType({ description: 'The declaration form: the exact wording to show, and the donor details to start from' })
 export class GiftAidDeclarationForm {
@@ -25,6 +36,13 @@ export class GiftAidDeclarationForm {
   @Field() houseNameOrNumber: string;
   @Field(() => String, { nullable: true }) postcode: string | null;
   @Field() livesAbroad: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: "The day the donor's last enduring declaration was cancelled, when none is in force: a new one covers gifts from the day it is made unless they paid UK tax since",
+  })
+  cancelledOn: string | null;
+  @Field(() => String, { nullable: true, description: 'With cancelledOn: the effectiveFrom to send when the donor paid UK tax for all of the time since' })
+  coverSinceCancellationFrom: string | null;
 }
 
 /** A UK postcode, normalised (sw1a1aa → SW1A 1AA), or a 400 naming `postcode`. */
@@ -35,7 +53,55 @@ export function ukPostcode(postcode: string | undefined): string {
   return toNormalised(text)!;
 }
 
-/** Members' Gift Aid declarations: made, versioned when the name or address changes, cancelled. */
+/** How a declaration is being made, beyond the donor's details. */
+interface Declaring {
+  source: DeclarationSource;
+  /** The London day the donor gave it: the four-year window and a cancellation's gap count from it. */
+  madeOn: string;
+  recordedBy: number | null;
+  gift?: Donated;
+}
+
+const LIST: ListOptions = {
+  sortable: { id: 'g.id', createdAt: 'g.created_at', declaredOn: 'g.declared_on', lastName: 'g.last_name', effectiveFrom: 'g.effective_from' },
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  searchable: ['g.first_name', 'g.last_name', 'g.title'],
+};
+
+const STATUS_SQL: Record<DeclarationStatus, string> = {
+  [DeclarationStatus.Cancelled]: 'g.cancelled_at IS NOT NULL',
+  [DeclarationStatus.Superseded]: 'g.cancelled_at IS NULL AND g.superseded_at IS NOT NULL',
+  [DeclarationStatus.InForce]: 'g.cancelled_at IS NULL AND g.superseded_at IS NULL',
+};
+
+export const declarationStatus = (declaration: GiftAidDeclaration): DeclarationStatus =>
+  declaration.cancelledAt ? DeclarationStatus.Cancelled : declaration.supersededAt ? DeclarationStatus.Superseded : DeclarationStatus.InForce;
+
+/** The next London day after `day`. */
+const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+const sameDetails = (declaration: GiftAidDeclaration, details: ReturnType<typeof normalised>): boolean =>
+  declaration.title === details.title &&
+  declaration.firstName === details.firstName &&
+  declaration.lastName === details.lastName &&
+  declaration.houseNameOrNumber === details.houseNameOrNumber &&
+  declaration.postcode === details.postcode &&
+  declaration.livesAbroad === details.livesAbroad;
+
+/** The donor's details as stored; a 400 naming the field when the postcode is not a UK one. */
+function normalised(details: DeclarationDetails) {
+  const livesAbroad = details.livesAbroad ?? false;
+  return {
+    title: (details.title ?? '').trim(),
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    houseNameOrNumber: details.houseNameOrNumber.trim(),
+    postcode: livesAbroad ? null : ukPostcode(details.postcode),
+    livesAbroad,
+  };
+}
+
+/** Members' Gift Aid declarations: made online or recorded by staff, versioned when the name or address changes, cancelled. */
 @Injectable()
 export class GiftAidDeclarationService {
   constructor(
@@ -43,6 +109,8 @@ export class GiftAidDeclarationService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly dataSource: DataSource,
     private readonly site: SiteSettingsService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   mine(caller: AuthUser): Promise<GiftAidDeclaration[]> {
@@ -51,85 +119,117 @@ export class GiftAidDeclarationService {
 
   /** The wording for the charity, and details from the last declaration, else from the profile (never from PayPal). */
   async form(caller: AuthUser, args: GiftAidWordingArgs): Promise<GiftAidDeclarationForm> {
-    const wording = await this.wording(args);
+    const today = londonDay(new Date());
+    const cancelledOn = await this.cancelledOn(this.dataSource.manager, caller.id);
+    const effectiveFrom = this.effectiveFrom(args.scope, args.effectiveFrom, today, cancelledOn, null);
+    const wording = await this.wordingFor(args.scope, effectiveFrom, today, this.gift(args));
+    const gap = { cancelledOn, coverSinceCancellationFrom: cancelledOn && this.sinceCancellation(cancelledOn, today) };
     const last = await this.declarations.findOne({ where: { userId: caller.id }, order: { createdAt: 'DESC', id: 'DESC' } });
     if (last) {
       const { title, firstName, lastName, houseNameOrNumber, postcode, livesAbroad } = last;
-      return { ...wording, title, firstName, lastName, houseNameOrNumber, postcode, livesAbroad };
+      return { ...wording, ...gap, title, firstName, lastName, houseNameOrNumber, postcode, livesAbroad };
     }
     const user = await this.users.findOneByOrFail({ id: caller.id });
     // A profile address starting with a number ("12 Church Street") gives the house number; else the donor types it.
     const house = /^\s*(\d+[A-Za-z]?)\b/.exec(user.address)?.[1] ?? '';
-    return { ...wording, title: user.title, firstName: user.firstname.slice(0, 35), lastName: user.lastname.slice(0, 35), houseNameOrNumber: house, postcode: null, livesAbroad: false };
+    return { ...wording, ...gap, title: user.title, firstName: user.firstname.slice(0, 35), lastName: user.lastname.slice(0, 35), houseNameOrNumber: house, postcode: null, livesAbroad: false };
   }
 
-  private async wording(args: GiftAidWordingArgs) {
-    const amountMinor = args.amount === undefined || args.amount === null ? undefined : decimalToMinor(args.amount);
-    if (amountMinor !== undefined && amountMinor <= 0) throw AppError.badInput('amount', 'amount must be more than 0');
-    if (args.amount !== undefined && args.amount !== null && amountMinor === undefined) throw AppError.badInput('amount', 'amount must have at most two decimals');
-    const gift = amountMinor === undefined ? undefined : { amountMinor, currency: args.currency ?? 'GBP' };
+  /** The first day a declaration after a cancellation may cover when the donor paid tax since: within the four years, never after today. */
+  private sinceCancellation(cancelledOn: string, today: string): string {
+    const from = nextDay(cancelledOn);
+    const earliest = shiftYears(today, -4);
+    return from < earliest ? earliest : from > today ? today : from;
+  }
+
+  private async wordingFor(scope: DeclarationScope, effectiveFrom: string, madeOn: string, gift?: Donated) {
     const charity = (await this.site.get()).name.trim() || 'this charity';
-    return { wordingVersion: WORDING_VERSION, wording: declarationWording(args.scope, charity, gift), notice: DECLARATION_NOTICE };
+    const past = effectiveFrom >= madeOn ? 'none' : effectiveFrom <= shiftYears(madeOn, -4) ? 'four-years' : effectiveFrom;
+    return { wordingVersion: WORDING_VERSION, wording: declarationWording(scope, charity, gift, past), notice: DECLARATION_NOTICE };
+  }
+
+  /** The donor's own declaration online, with the exact text shown. */
+  create(caller: AuthUser, args: CreateGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
+    const gift = this.gift(args);
+    return this.dataSource.transaction((manager) => this.declare(manager, caller.id, args, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null, gift }));
+  }
+
+  private gift(args: GiftAidWordingArgs): Donated | undefined {
+    if (args.amount === undefined || args.amount === null) return undefined;
+    const amountMinor = decimalToMinor(args.amount);
+    if (amountMinor === undefined) throw AppError.badInput('amount', 'amount must have at most two decimals');
+    if (amountMinor <= 0) throw AppError.badInput('amount', 'amount must be more than 0');
+    return { amountMinor, currency: args.currency ?? 'GBP' };
   }
 
   /**
-   * Stores a declaration with the exact text shown. A new enduring declaration while one is in force is its next
-   * version: the old one is kept, and covers the gifts made before now.
+   * Stores a declaration in `manager`'s transaction, so a caller's refusal stores nothing. A new enduring declaration
+   * while one is in force is its next version (the old one kept, covering the gifts made before now), except that
+   * the same details given again online change nothing.
    */
-  async create(caller: AuthUser, args: CreateGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
-    const livesAbroad = args.livesAbroad ?? false;
-    const postcode = livesAbroad ? null : ukPostcode(args.postcode);
-    const today = londonDay(new Date());
-    const effectiveFrom = this.effectiveFrom(args, today);
-    const { wording, wordingVersion } = await this.wording(args);
-    return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(GiftAidDeclaration);
-      const current =
-        args.scope === DeclarationScope.Enduring
-          ? await repository
-              .createQueryBuilder('g')
-              .setLock('pessimistic_write')
-              .where({ userId: caller.id, scope: DeclarationScope.Enduring, cancelledAt: IsNull(), supersededAt: IsNull() })
-              .getOne()
-          : null;
-      const now = new Date();
-      if (current) {
-        current.supersededAt = now;
-        await repository.save(current);
-      }
-      return repository.save(
-        repository.create({
-          userId: caller.id,
-          version: current ? current.version + 1 : 1,
-          previousId: current?.id ?? null,
-          scope: args.scope,
-          title: (args.title ?? '').trim(),
-          firstName: args.firstName.trim(),
-          lastName: args.lastName.trim(),
-          houseNameOrNumber: args.houseNameOrNumber.trim(),
-          postcode,
-          livesAbroad,
-          wordingVersion,
-          wording,
-          // A new version goes on covering what the one it replaces covered.
-          effectiveFrom: current && !args.effectiveFrom ? current.effectiveFrom : effectiveFrom,
-          createdAt: now,
-        }),
-      );
-    });
+  async declare(manager: EntityManager, userId: number, details: DeclarationDetails, how: Declaring): Promise<GiftAidDeclaration> {
+    const donor = normalised(details);
+    const repository = manager.getRepository(GiftAidDeclaration);
+    const current =
+      details.scope === DeclarationScope.Enduring
+        ? await repository
+            .createQueryBuilder('g')
+            .setLock('pessimistic_write')
+            .where({ userId, scope: DeclarationScope.Enduring, cancelledAt: IsNull(), supersededAt: IsNull() })
+            .getOne()
+        : null;
+    const cancelledOn = current ? null : await this.cancelledOn(manager, userId);
+    const effectiveFrom = this.effectiveFrom(details.scope, details.effectiveFrom, how.madeOn, cancelledOn, current);
+    if (current && how.source === DeclarationSource.Online && sameDetails(current, donor) && effectiveFrom === current.effectiveFrom) return current;
+    const { wording, wordingVersion } = await this.wordingFor(details.scope, effectiveFrom, how.madeOn, how.gift);
+    const now = new Date();
+    if (current) await repository.update({ id: current.id }, { supersededAt: now });
+    return repository.save(
+      repository.create({
+        userId,
+        version: current ? current.version + 1 : 1,
+        previousId: current?.id ?? null,
+        scope: details.scope,
+        ...donor,
+        wordingVersion,
+        wording,
+        effectiveFrom,
+        source: how.source,
+        declaredOn: how.madeOn,
+        recordedBy: how.recordedBy,
+        createdAt: now,
+      }),
+    );
   }
 
-  private effectiveFrom(args: CreateGiftAidDeclarationArgs, today: string): string {
-    if (args.scope === DeclarationScope.ThisDonation) {
-      if (args.effectiveFrom) throw AppError.badInput('effectiveFrom', 'effectiveFrom is for enduring declarations only');
-      return today;
+  /** The London day the donor's last enduring declaration was cancelled, when none is in force; else null. */
+  private async cancelledOn(manager: EntityManager, userId: number): Promise<string | null> {
+    const [row]: { day: string | null }[] = await manager.query(
+      `SELECT CASE WHEN bool_or(cancelled_at IS NULL AND superseded_at IS NULL) THEN NULL
+         ELSE to_char(max(cancelled_at) AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') END AS day
+       FROM gift_aid_declarations WHERE user_id = $1 AND scope = 'Enduring'`,
+      [userId],
+    );
+    return row?.day ?? null;
+  }
+
+  /**
+   * The first day a declaration covers. Asked for: at most four years before it is made. Not asked for: a new
+   * version goes on covering what the one it replaces covered; after a cancellation, the day it is made (the donor
+   * may have paid no tax in between); else four years back, as HMRC's model declaration says.
+   */
+  private effectiveFrom(scope: DeclarationScope, asked: string | undefined, madeOn: string, cancelledOn: string | null, current: GiftAidDeclaration | null): string {
+    if (scope === DeclarationScope.ThisDonation) {
+      if (asked) throw AppError.badInput('effectiveFrom', 'effectiveFrom is for enduring declarations only');
+      return madeOn;
     }
-    const earliest = shiftYears(today, -4);
-    const from = args.effectiveFrom ?? earliest;
-    if (Number.isNaN(Date.parse(from)) || from < earliest || from > today) {
-      throw AppError.badInput('effectiveFrom', `effectiveFrom must be a day from ${earliest} to ${today}`);
+    const earliest = shiftYears(madeOn, -4);
+    if (asked) {
+      if (Number.isNaN(Date.parse(asked)) || asked < earliest || asked > madeOn) throw AppError.badInput('effectiveFrom', `effectiveFrom must be a day from ${earliest} to ${madeOn}`);
+      return asked;
     }
-    return from;
+    if (current) return current.effectiveFrom;
+    return cancelledOn ? madeOn : earliest;
   }
 
   /** Cancels a declaration of the caller (an enduring one with all its versions) from now on; earlier gifts keep it. */
@@ -137,14 +237,18 @@ export class GiftAidDeclarationService {
     const declaration = requireOwner(caller, await this.declarations.findOneBy({ id }), (found) => found.userId, 'The declaration');
     if (declaration.cancelledAt) return declaration;
     const now = new Date();
-    await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(GiftAidDeclaration);
-      await repository.update({ id, cancelledAt: IsNull() }, { cancelledAt: now });
-      if (declaration.scope === DeclarationScope.Enduring) {
-        await repository.update({ userId: caller.id, scope: DeclarationScope.Enduring, cancelledAt: IsNull() }, { cancelledAt: now });
-      }
-    });
+    await this.dataSource.transaction((manager) => this.cancelIn(manager, declaration, { at: now, method: CancellationMethod.Online, note: '', by: caller.id }));
     return this.declarations.findOneByOrFail({ id });
+  }
+
+  /** Marks the declaration (an enduring one with all its versions) cancelled from `at`. */
+  private async cancelIn(manager: EntityManager, declaration: GiftAidDeclaration, cancellation: { at: Date; method: CancellationMethod; note: string; by: number }) {
+    const repository = manager.getRepository(GiftAidDeclaration);
+    const fields = { cancelledAt: cancellation.at, cancellationMethod: cancellation.method, cancellationNote: cancellation.note, cancelledBy: cancellation.by, cancellationRecordedAt: new Date() };
+    await repository.update({ id: declaration.id, cancelledAt: IsNull() }, fields);
+    if (declaration.scope === DeclarationScope.Enduring && declaration.userId) {
+      await repository.update({ userId: declaration.userId, scope: DeclarationScope.Enduring, cancelledAt: IsNull() }, fields);
+    }
   }
 
   /**
@@ -156,11 +260,125 @@ export class GiftAidDeclarationService {
     const found = await this.declarations
       .createQueryBuilder('g')
       .where('g.user_id = :userId AND g.cancelled_at IS NULL AND g.superseded_at IS NULL', { userId })
-      .andWhere(`(${single} OR (g.scope = 'Enduring' AND g.effective_from <= CURRENT_DATE))`)
+      .andWhere(`(${single} OR (g.scope = 'Enduring' AND g.effective_from <= CAST(:today AS date)))`, { today: londonDay(new Date()) })
       .orderBy("(g.scope = 'ThisDonation')", 'DESC')
       .addOrderBy('g.created_at', 'DESC')
       .getOne();
     if (!found) throw AppError.badInput('giftAid', 'Make a Gift Aid declaration first: no declaration covers this gift');
     return found.id;
+  }
+
+  // Staff: Finance reads every declaration, records cancellations and oral or paper declarations.
+
+  list(args: ListArgs, filter?: GiftAidDeclarationFilter | null): Promise<GiftAidDeclaration[]> {
+    return applyListPage(this.filtered(filter), args, LIST).getMany();
+  }
+
+  count(filter?: GiftAidDeclarationFilter | null): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
+  private filtered(filter?: GiftAidDeclarationFilter | null) {
+    const query = this.declarations.createQueryBuilder('g');
+    if (filter?.ids?.length) query.andWhere('g.id IN (:...ids)', { ids: filter.ids.map((id) => toId(id, 'filter.ids')) });
+    if (filter?.status) query.andWhere(STATUS_SQL[filter.status]);
+    if (filter?.userId) query.andWhere('g.user_id = :userId', { userId: toId(filter.userId, 'filter.userId') });
+    const q = filter?.q?.trim();
+    if (q) {
+      // A donor is found by either name, or both ("Ada Lovelace").
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere(
+        new Brackets((where) =>
+          where.where('g.first_name ILIKE :pattern', { pattern }).orWhere('g.last_name ILIKE :pattern').orWhere("(g.first_name || ' ' || g.last_name) ILIKE :pattern"),
+        ),
+      );
+    }
+    return query;
+  }
+
+  async get(id: number): Promise<GiftAidDeclaration> {
+    const declaration = await this.declarations.findOneBy({ id });
+    if (!declaration) throw AppError.notFound('The declaration');
+    return declaration;
+  }
+
+  /** Every version of the declaration's chain, newest first. */
+  versions(declaration: GiftAidDeclaration): Promise<GiftAidDeclaration[]> {
+    return this.dataSource.manager.query(
+      `WITH RECURSIVE back AS (SELECT * FROM gift_aid_declarations WHERE id = $1
+         UNION SELECT g.* FROM gift_aid_declarations g JOIN back ON g.id = back.previous_id),
+       forward AS (SELECT * FROM gift_aid_declarations WHERE id = $1
+         UNION SELECT g.* FROM gift_aid_declarations g JOIN forward ON g.previous_id = forward.id)
+       SELECT id FROM back UNION SELECT id FROM forward`,
+      [declaration.id],
+    ).then((rows: { id: number }[]) => this.declarations.find({ where: rows.map((row) => ({ id: row.id })), order: { version: 'DESC', id: 'DESC' } }));
+  }
+
+  /** A cancellation the donor sent in writing, by phone, e-mail or in person, from the day it takes effect. */
+  async cancelForDonor(staff: AuthUser, ip: string | null, args: CancelGiftAidDeclarationForDonorArgs): Promise<GiftAidDeclaration> {
+    if (args.method === CancellationMethod.Online) throw AppError.badInput('method', 'method must be Written, Phone, Email or InPerson: Online is the donor cancelling in their account');
+    const id = toId(args.id);
+    const today = londonDay(new Date());
+    return this.dataSource.transaction(async (manager) => {
+      const declaration = await manager.getRepository(GiftAidDeclaration).createQueryBuilder('g').setLock('pessimistic_write').where({ id }).getOne();
+      if (!declaration) throw AppError.notFound('The declaration');
+      if (declaration.cancelledAt) throw new AppError('CONFLICT', `This declaration was cancelled already, on ${londonDay(declaration.cancelledAt)}`);
+      if (Number.isNaN(Date.parse(args.cancelledOn)) || args.cancelledOn < declaration.declaredOn || args.cancelledOn > today) {
+        throw AppError.badInput('cancelledOn', `cancelledOn must be a day from ${declaration.declaredOn} (when it was made) to ${today}`);
+      }
+      // From the start of that London day: a gift on the day the donor said stop is not covered.
+      const [{ at }]: { at: Date }[] = await manager.query(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/London' AS at`, [args.cancelledOn]);
+      await this.cancelIn(manager, declaration, { at, method: args.method, note: (args.note ?? '').trim(), by: staff.id });
+      await this.audit.record(
+        staff,
+        ip,
+        { action: 'gift-aid.declaration-cancelled', recordKind: 'GiftAidDeclaration', recordIds: [String(id)], detail: `${args.method}, from ${args.cancelledOn}` },
+        manager,
+      );
+      return manager.getRepository(GiftAidDeclaration).findOneByOrFail({ id });
+    });
+  }
+
+  /**
+   * An oral or paper declaration for a member, recorded by staff. HMRC requires a written record of an oral one to
+   * be sent to the donor: it is queued by e-mail in the same transaction, and its sending time kept.
+   */
+  async record(staff: AuthUser, ip: string | null, args: RecordGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
+    const donor = await this.donor(args);
+    const today = londonDay(new Date());
+    if (Number.isNaN(Date.parse(args.declaredOn)) || args.declaredOn > today) throw AppError.badInput('declaredOn', `declaredOn must be a day up to ${today}`);
+    return this.dataSource.transaction(async (manager) => {
+      const declaration = await this.declare(manager, donor.id, args, { source: args.source, madeOn: args.declaredOn, recordedBy: staff.id });
+      if (args.source === DeclarationSource.Oral) {
+        declaration.confirmationSentAt = new Date();
+        await manager.getRepository(GiftAidDeclaration).update({ id: declaration.id }, { confirmationSentAt: declaration.confirmationSentAt });
+        await this.mail.queue({ to: donor.email, subject: 'Your Gift Aid declaration: our written record', text: await this.writtenRecord(declaration) }, manager);
+      }
+      await this.audit.record(
+        staff,
+        ip,
+        { action: 'gift-aid.declaration-recorded', recordKind: 'GiftAidDeclaration', recordIds: [String(declaration.id)], detail: `${args.source} ${args.scope}, given on ${args.declaredOn}` },
+        manager,
+      );
+      return declaration;
+    });
+  }
+
+  /** The written record of an oral declaration, as the donor was sent it. */
+  async writtenRecord(declaration: GiftAidDeclaration): Promise<string> {
+    return oralDeclarationRecord(declaration, (await this.site.get()).name.trim() || 'this charity');
+  }
+
+  private async donor(args: RecordGiftAidDeclarationArgs): Promise<User> {
+    if (args.userId) {
+      const user = await this.users.findOneBy({ id: toId(args.userId, 'userId') });
+      if (!user) throw AppError.badInput('userId', 'No member account has this id');
+      return user;
+    }
+    const email = (args.donorEmail ?? '').trim();
+    if (!email) throw AppError.badInput('donorEmail', 'donorEmail or userId is required: whose declaration is it?');
+    const user = await this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    if (!user) throw AppError.badInput('donorEmail', 'No member account has this e-mail address');
+    return user;
   }
 }

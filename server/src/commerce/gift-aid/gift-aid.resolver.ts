@@ -1,11 +1,22 @@
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
-import { CurrentUser } from '../../access/decorators.js';
-import { toId } from '../../common/list.js';
-import { GiftAidDeclaration } from './declaration.entity.js';
-import { GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
+import { Can, CurrentUser } from '../../access/decorators.js';
+import { can } from '../../access/permissions.js';
+import type { GraphQLContext } from '../../common/loaders.js';
+import { OrderUser } from '../payments/payment-record.js';
+import { ClientIp } from '../../common/decorators.js';
+import { ListMetadata, toId } from '../../common/list.js';
+import { DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
+import { declarationStatus, GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
 import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
-import { CreateGiftAidDeclarationArgs, GiftAidWordingArgs } from './dto/gift-aid.args.js';
+import {
+  AllGiftAidDeclarationsArgs,
+  CancelGiftAidDeclarationForDonorArgs,
+  CreateGiftAidDeclarationArgs,
+  DeclarationStatus,
+  GiftAidWordingArgs,
+  RecordGiftAidDeclarationArgs,
+} from './dto/gift-aid.args.js';
 
 /** A member's own declarations and giving statements. */
 @Resolver(() => GiftAidDeclaration)
@@ -38,5 +49,66 @@ export class GiftAidDeclarationResolver {
   @Mutation(() => GiftAidDeclaration, { description: 'From now on; earlier and claimed gifts keep it' })
   cancelGiftAidDeclaration(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
     return this.declarations.cancel(caller, toId(id));
+  }
+
+  @Can('finance:read')
+  @Query(() => [GiftAidDeclaration], { description: 'Every declaration, every version; filter by donor name (q), status or userId' })
+  allGiftAidDeclarations(@Args() args: AllGiftAidDeclarationsArgs): Promise<GiftAidDeclaration[]> {
+    return this.declarations.list(args, args.filter);
+  }
+
+  @Can('finance:read')
+  @Query(() => ListMetadata)
+  async _allGiftAidDeclarationsMeta(@Args() args: AllGiftAidDeclarationsArgs): Promise<ListMetadata> {
+    return { count: await this.declarations.count(args.filter) };
+  }
+
+  @Can('finance:read')
+  @Query(() => GiftAidDeclaration)
+  GiftAidDeclaration(@Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
+    return this.declarations.get(toId(id));
+  }
+
+  @Can('finance:manage')
+  @Mutation(() => GiftAidDeclaration, { description: 'Records a cancellation the donor sent in writing, by phone, e-mail or in person; gifts from cancelledOn on are not covered' })
+  cancelGiftAidDeclarationForDonor(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: CancelGiftAidDeclarationForDonorArgs): Promise<GiftAidDeclaration> {
+    return this.declarations.cancelForDonor(caller, ip, args);
+  }
+
+  @Can('finance:manage')
+  @Mutation(() => GiftAidDeclaration, { description: "Records a member's oral or paper declaration; an oral one's written record is e-mailed to them" })
+  recordGiftAidDeclaration(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: RecordGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
+    return this.declarations.record(caller, ip, args);
+  }
+
+  @ResolveField(() => DeclarationStatus)
+  status(@Parent() declaration: GiftAidDeclaration): DeclarationStatus {
+    return declarationStatus(declaration);
+  }
+
+  @ResolveField(() => [GiftAidDeclaration], { description: 'Every version of this declaration, newest first' })
+  versions(@Parent() declaration: GiftAidDeclaration): Promise<GiftAidDeclaration[]> {
+    return this.declarations.versions(declaration);
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: "Finance staff only: the donor's account" })
+  donor(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.userId ? context.loaders.user.load(declaration.userId) : null;
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who recorded an oral or paper declaration' })
+  recordedByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.recordedBy ? context.loaders.user.load(declaration.recordedBy) : null;
+  }
+
+  @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who cancelled it (the donor, or the staff member who recorded the cancellation)' })
+  cancelledByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
+    return can(caller, 'finance:read') && declaration.cancelledBy ? context.loaders.user.load(declaration.cancelledBy) : null;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Finance staff only: the written record of an oral declaration, as e-mailed to the donor (to print)' })
+  async writtenRecord(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): Promise<string | null> {
+    if (!can(caller, 'finance:read') || declaration.source !== DeclarationSource.Oral) return null;
+    return this.declarations.writtenRecord(declaration);
   }
 }

@@ -13,6 +13,7 @@ import { Idempotency1795720000000 } from './1795720000000-idempotency.js';
 import { DonationRefunds1795800000000 } from './1795800000000-donation-refunds.js';
 import { GiftAidClaimLifecycle1795810000000 } from './1795810000000-gift-aid-claim-lifecycle.js';
 import { AccountingPeriod1795820000000 } from './1795820000000-accounting-period.js';
+import { GiftAidDeclarationsStaff1795830000000 } from './1795830000000-gift-aid-declarations-staff.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   DonationRefunds1795800000000,
   GiftAidClaimLifecycle1795810000000,
   AccountingPeriod1795820000000,
+  GiftAidDeclarationsStaff1795830000000,
 ];

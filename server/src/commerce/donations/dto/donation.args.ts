@@ -1,7 +1,9 @@
 import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { DONATION_CURRENCIES } from '../../money.js';
+import { GiftAidDeclarationInput } from '../../gift-aid/dto/gift-aid.args.js';
 import { GiftAidStatus } from '../../gift-aid/gift-aid-status.service.js';
 import { DonationStatus } from '../donation.entity.js';
 
@@ -33,6 +35,15 @@ export class CreateDonationArgs extends GiftAmountArgs {
   @IsOptional()
   @IsBoolean()
   giftAid?: boolean;
+
+  @Field(() => GiftAidDeclarationInput, {
+    nullable: true,
+    description: 'A Gift Aid declaration made with this gift, stored with it in one transaction: a refused gift leaves none. Implies giftAid: true',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GiftAidDeclarationInput)
+  giftAidDeclaration?: GiftAidDeclarationInput;
 }
 
 /** What lists of gifts (one-off and regular) are also filtered by, beside their status. */

@@ -1,10 +1,59 @@
-import { ArgsType, Field, Float, ID } from '@nestjs/graphql';
+import { applyDecorators } from '@nestjs/common';
+import { ArgsType, Field, Float, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { DONATION_CURRENCIES } from '../../money.js';
 import { HOUSE_CHARACTERS, HOUSE_PATTERN, NAME_CHARACTERS, NAME_PATTERN } from '../schedule.js';
+import { CancellationMethod, DeclarationSource } from '../declaration.entity.js';
 import { DeclarationScope } from '../wording.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The donor's details a declaration holds, each validated with a message naming its field; shared by every way of declaring. */
+const DonorTitle = () =>
+  applyDecorators(
+    Field({ nullable: true, description: 'Mr, Mrs, Rev…; the schedule leaves out one longer than 4 characters' }),
+    ValidateIf((args: { title?: string }) => !!args.title),
+    IsString(),
+    MaxLength(20, { message: 'title must be at most 20 characters' }),
+    Matches(NAME_PATTERN, { message: `title may hold only ${NAME_CHARACTERS}` }),
+  );
+const DonorName = (field: 'firstName' | 'lastName') =>
+  applyDecorators(
+    Field(),
+    IsString(),
+    IsNotEmpty({ message: `${field} is required` }),
+    MaxLength(35, { message: `${field} must be at most 35 characters` }),
+    Matches(NAME_PATTERN, { message: `${field} may hold only ${NAME_CHARACTERS}` }),
+  );
+const DonorHouse = () =>
+  applyDecorators(
+    Field({ description: 'From a UK taxpayer living abroad: the whole address' }),
+    IsString(),
+    IsNotEmpty({ message: 'houseNameOrNumber is required' }),
+    MaxLength(40, { message: 'houseNameOrNumber must be at most 40 characters' }),
+    Matches(HOUSE_PATTERN, { message: `houseNameOrNumber may hold only ${HOUSE_CHARACTERS}` }),
+  );
+const DonorPostcode = () =>
+  applyDecorators(
+    Field({ nullable: true, description: 'A UK postcode; stored normalised (SW1A 1AA). Not given when livesAbroad' }),
+    IsOptional(),
+    IsString(),
+    MaxLength(10, { message: 'postcode is not a UK postcode' }),
+  );
+const LivesAbroad = () => applyDecorators(Field({ nullable: true, defaultValue: false }), IsOptional(), IsBoolean());
+const EffectiveFrom = () =>
+  applyDecorators(
+    Field({
+      nullable: true,
+      description:
+        'Enduring only: the first day covered, at most four years back (YYYY-MM-DD). When not given: four years back, ' +
+        'or the day it is made when the donor cancelled an earlier declaration (never before the day after that cancellation unless given)',
+    }),
+    IsOptional(),
+    Matches(DAY, { message: 'effectiveFrom must be a date (YYYY-MM-DD)' }),
+  );
+const Scope = () => applyDecorators(Field(() => DeclarationScope), IsEnum(DeclarationScope, { message: 'scope must be ThisDonation or Enduring' }));
 
 @ArgsType()
 export class GiftAidWordingArgs {
@@ -21,53 +70,119 @@ export class GiftAidWordingArgs {
   @IsOptional()
   @IsIn(DONATION_CURRENCIES, { message: 'currency must be GBP or USD' })
   currency?: string;
+
+  @EffectiveFrom() effectiveFrom?: string;
+}
+
+/** What every declaration holds, whoever records it. */
+export interface DeclarationDetails {
+  scope: DeclarationScope;
+  title?: string;
+  firstName: string;
+  lastName: string;
+  houseNameOrNumber: string;
+  postcode?: string;
+  livesAbroad?: boolean;
+  effectiveFrom?: string;
 }
 
 @ArgsType()
-export class CreateGiftAidDeclarationArgs extends GiftAidWordingArgs {
-  @Field({ nullable: true, description: 'Mr, Mrs, Rev…; the schedule leaves out one longer than 4 characters' })
-  @ValidateIf((args: CreateGiftAidDeclarationArgs) => !!args.title)
-  @IsString()
-  @MaxLength(20, { message: 'title must be at most 20 characters' })
-  @Matches(NAME_PATTERN, { message: `title may hold only ${NAME_CHARACTERS}` })
-  title?: string;
+export class CreateGiftAidDeclarationArgs extends GiftAidWordingArgs implements DeclarationDetails {
+  @DonorTitle() title?: string;
+  @DonorName('firstName') firstName: string;
+  @DonorName('lastName') lastName: string;
+  @DonorHouse() houseNameOrNumber: string;
+  @DonorPostcode() postcode?: string;
+  @LivesAbroad() livesAbroad?: boolean;
+}
 
-  @Field()
-  @IsString()
-  @IsNotEmpty({ message: 'firstName is required' })
-  @MaxLength(35, { message: 'firstName must be at most 35 characters' })
-  @Matches(NAME_PATTERN, { message: `firstName may hold only ${NAME_CHARACTERS}` })
-  firstName: string;
+/** A declaration made with a one-off gift and stored with it, in the same transaction; its amount is the gift's. */
+@InputType()
+export class GiftAidDeclarationInput implements DeclarationDetails {
+  @Scope() scope: DeclarationScope;
+  @DonorTitle() title?: string;
+  @DonorName('firstName') firstName: string;
+  @DonorName('lastName') lastName: string;
+  @DonorHouse() houseNameOrNumber: string;
+  @DonorPostcode() postcode?: string;
+  @LivesAbroad() livesAbroad?: boolean;
+  @EffectiveFrom() effectiveFrom?: string;
+}
 
-  @Field()
-  @IsString()
-  @IsNotEmpty({ message: 'lastName is required' })
-  @MaxLength(35, { message: 'lastName must be at most 35 characters' })
-  @Matches(NAME_PATTERN, { message: `lastName may hold only ${NAME_CHARACTERS}` })
-  lastName: string;
+export enum DeclarationStatus {
+  InForce = 'InForce',
+  Cancelled = 'Cancelled',
+  Superseded = 'Superseded',
+}
+registerEnumType(DeclarationStatus, { name: 'GiftAidDeclarationStatus', description: 'InForce: covers new gifts. Superseded: a newer version took over. Cancelled: covers no gift after its cancellation' });
 
-  @Field({ description: 'From a UK taxpayer living abroad: the whole address' })
-  @IsString()
-  @IsNotEmpty({ message: 'houseNameOrNumber is required' })
-  @MaxLength(40, { message: 'houseNameOrNumber must be at most 40 characters' })
-  @Matches(HOUSE_PATTERN, { message: `houseNameOrNumber may hold only ${HOUSE_CHARACTERS}` })
-  houseNameOrNumber: string;
+@InputType()
+export class GiftAidDeclarationFilter extends ListFilterInput {
+  @Field(() => DeclarationStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(DeclarationStatus)
+  status?: DeclarationStatus;
 
-  @Field({ nullable: true, description: 'A UK postcode; stored normalised (SW1A 1AA). Not given when livesAbroad' })
+  @Field(() => ID, { nullable: true, description: "The donor's account" })
+  @IsOptional()
+  userId?: string;
+}
+
+@ArgsType()
+export class AllGiftAidDeclarationsArgs extends ListArgs {
+  @FilterArg(() => GiftAidDeclarationFilter)
+  filter?: GiftAidDeclarationFilter;
+}
+
+@ArgsType()
+export class CancelGiftAidDeclarationForDonorArgs {
+  @Field(() => ID)
+  @IsNotEmpty({ message: 'id is required' })
+  id: string;
+
+  @Field({ description: 'The day the cancellation takes effect (YYYY-MM-DD, London): gifts from that day on are not covered' })
+  @Matches(DAY, { message: 'cancelledOn must be a date (YYYY-MM-DD)' })
+  cancelledOn: string;
+
+  @Field(() => CancellationMethod, { description: 'How the donor told us: Written, Phone, Email or InPerson' })
+  @IsEnum(CancellationMethod, { message: 'method must be Written, Phone, Email or InPerson' })
+  method: CancellationMethod;
+
+  @Field({ nullable: true, defaultValue: '' })
   @IsOptional()
   @IsString()
-  @MaxLength(10, { message: 'postcode is not a UK postcode' })
-  postcode?: string;
+  @MaxLength(500, { message: 'note must be at most 500 characters' })
+  note?: string;
+}
 
-  @Field({ nullable: true, defaultValue: false })
+@ArgsType()
+export class RecordGiftAidDeclarationArgs implements DeclarationDetails {
+  @Field(() => ID, { nullable: true, description: "The donor's member account; or give donorEmail" })
   @IsOptional()
-  @IsBoolean()
-  livesAbroad?: boolean;
+  userId?: string;
 
-  @Field({ nullable: true, description: 'Enduring only: the first day covered, at most four years back (YYYY-MM-DD); four years back when not given' })
+  @Field({ nullable: true, description: "The donor's account e-mail address; or give userId" })
   @IsOptional()
-  @Matches(DAY, { message: 'effectiveFrom must be a date (YYYY-MM-DD)' })
-  effectiveFrom?: string;
+  @IsString()
+  @MaxLength(254, { message: 'donorEmail must be at most 254 characters' })
+  donorEmail?: string;
+
+  @Field(() => DeclarationSource, { description: 'Oral (telephone or in person) or Paper' })
+  @IsIn([DeclarationSource.Oral, DeclarationSource.Paper], { message: 'source must be Oral or Paper' })
+  source: DeclarationSource;
+
+  @Field({ description: 'The day the donor gave it (YYYY-MM-DD, London)' })
+  @Matches(DAY, { message: 'declaredOn must be a date (YYYY-MM-DD)' })
+  declaredOn: string;
+
+  @Scope() scope: DeclarationScope;
+  @DonorTitle() title?: string;
+  @DonorName('firstName') firstName: string;
+  @DonorName('lastName') lastName: string;
+  @DonorHouse() houseNameOrNumber: string;
+  @DonorPostcode() postcode?: string;
+  @LivesAbroad() livesAbroad?: boolean;
+  @EffectiveFrom() effectiveFrom?: string;
 }
 
 @ArgsType()
