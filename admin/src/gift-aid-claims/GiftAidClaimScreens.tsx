@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   ArrayField,
   BooleanField,
@@ -10,6 +11,7 @@ import {
   List,
   NumberField,
   Show,
+  ShowButton,
   SimpleShowLayout,
   TextField,
   Title,
@@ -20,19 +22,20 @@ import {
 } from 'react-admin';
 import { MoneyField, WhenField } from '../common/fields';
 import { ApiError } from '../data/graphqlCall';
-import { type ClaimPeriod, type ClaimPreview, createClaim, downloadSchedule, previewClaim, type ScheduleRow } from './claimsApi';
+import { ClaimActions } from './ClaimActions';
+import { type BatchClaim, claimBatch, type ClaimPeriod, type ClaimPreview, createClaim, downloadSchedule, previewClaim, type ScheduleColumn, scheduleColumns } from './claimsApi';
 
-const COLUMNS: [keyof ScheduleRow, string][] = [
-  ['title', 'Title'],
-  ['firstName', 'First name'],
-  ['lastName', 'Last name'],
-  ['houseNameOrNumber', 'House name or number'],
-  ['postcode', 'Postcode'],
-  ['aggregatedDonations', 'Aggregated donations'],
-  ['sponsoredEvent', 'Sponsored event'],
-  ['donationDate', 'Donation date'],
-  ['amount', 'Amount'],
-];
+/** HMRC's columns, as the server declares them for its files and its API. */
+function useScheduleColumns(): ScheduleColumn[] | undefined {
+  const [columns, setColumns] = useState<ScheduleColumn[]>();
+  const notify = useNotify();
+  useEffect(() => {
+    scheduleColumns()
+      .then(setColumns)
+      .catch((error: Error) => notify(error.message, { type: 'error' }));
+  }, [notify]);
+  return columns;
+}
 
 const ListActions = () => (
   <TopToolbar>
@@ -44,6 +47,7 @@ export const GiftAidClaimList = () => (
   <List title="Gift Aid claims" sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="id" label="Claim" />
+      <DataTable.Col source="status" label="Status" />
       <DataTable.Col source="from" label="From" />
       <DataTable.Col source="to" label="To" />
       <DataTable.Col source="rowCount" label="Rows" disableSort />
@@ -54,19 +58,19 @@ export const GiftAidClaimList = () => (
         <MoneyField source="adjustment" currency="GBP" />
       </DataTable.Col>
       <DataTable.Col source="createdAt" label="Made" field={WhenField} />
+      <DataTable.Col label="Open">
+        <ShowButton />
+      </DataTable.Col>
     </DataTable>
   </List>
 );
 
-/** One download button per schedule file and format. */
+/** The claim's schedule: the .ods HMRC takes, and the CSV of the same columns. */
 const ScheduleDownloads = () => {
-  const claim = useRecordContext<{ id: string; scheduleFiles: string[] }>();
+  const claim = useRecordContext<{ id: string }>();
   const notify = useNotify();
   if (!claim) return null;
-  const files = claim.scheduleFiles.flatMap((csv, index) => {
-    const part = claim.scheduleFiles.length > 1 ? `-part-${index + 1}` : '';
-    return ['csv', 'ods'].map((format) => ({ path: csv.replace('schedule.csv', `schedule.${format}`), name: `gift-aid-claim-${claim.id}${part}.${format}` }));
-  });
+  const files = ['ods', 'csv'].map((format) => ({ path: `/api/gift-aid/claims/${claim.id}/schedule.${format}`, name: `gift-aid-claim-${claim.id}.${format}` }));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {files.map((file) => (
@@ -78,38 +82,95 @@ const ScheduleDownloads = () => {
   );
 };
 
+/** The claims made together for the period (one per 1,000 rows), each a link. */
+const BatchClaims = () => {
+  const claim = useRecordContext<{ id: string; batchSize: number; batchNumber: number }>();
+  const [batch, setBatch] = useState<BatchClaim[]>();
+  const notify = useNotify();
+  useEffect(() => {
+    if (!claim || claim.batchSize < 2) return;
+    claimBatch(String(claim.id))
+      .then(setBatch)
+      .catch((error: Error) => notify(error.message, { type: 'error' }));
+  }, [claim, notify]);
+  if (!claim) return null;
+  if (claim.batchSize < 2) return <Typography variant="body2">The only claim made for this period.</Typography>;
+  return (
+    <Box component="section" aria-label="Claims made together">
+      <Typography variant="body2">
+        Claim {claim.batchNumber} of {claim.batchSize} made together for this period (HMRC takes at most 1,000 rows in one claim):
+      </Typography>
+      <Box component="ul" sx={{ my: 0 }}>
+        {batch?.map((other) => (
+          <li key={other.id}>
+            {String(other.id) === String(claim.id) ? (
+              `Claim ${other.id} (this one), ${other.rowCount} rows, ${other.status}`
+            ) : (
+              <Link component={RouterLink} to={`/gift-aid-claims/${other.id}/show`}>
+                Claim {other.id}, {other.rowCount} rows, {other.status}
+              </Link>
+            )}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+};
+
+/** The rows the claim holds, in HMRC's columns. */
+const ScheduleTable = () => {
+  const columns = useScheduleColumns();
+  if (!columns) return null;
+  return (
+    <ArrayField source="rows" label="Schedule">
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        {columns.map((column) => (
+          <DataTable.Col key={column.field} source={column.field} label={column.heading} disableSort />
+        ))}
+      </DataTable>
+    </ArrayField>
+  );
+};
+
 export const GiftAidClaimShow = () => (
   <Show title="Gift Aid claim">
     <SimpleShowLayout>
       <TextField source="id" label="Claim" />
+      <ClaimActions />
+      <BatchClaims />
       <TextField source="from" label="From" />
       <TextField source="to" label="To" />
       <BooleanField source="aggregated" label="Small gifts aggregated" />
+      <DateField source="earliestDonationDate" label="Box 1: earliest donation date" emptyText="— (no donations)" />
+      <MoneyField source="adjustment" currency="GBP" label="Box 2: tax over-claimed before" />
+      <TextField source="adjustmentNote" label="Adjustment to declare" emptyText="—" />
       <MoneyField source="donationsTotal" currency="GBP" label="Donations claimed" />
       <MoneyField source="taxToReclaim" currency="GBP" label="Gift Aid to reclaim" />
-      <MoneyField source="adjustment" currency="GBP" label="Adjustment (over-claimed before)" />
-      <TextField source="adjustmentNote" label="Adjustment to declare" emptyText="—" />
+      <TextField source="hmrcReference" label="HMRC reference" emptyText="—" />
+      <DateField source="submittedAt" label="Submitted" showTime emptyText="—" />
+      <MoneyField source="paidAmount" currency="GBP" label="Paid by HMRC" />
+      <DateField source="paidOn" label="Paid on" emptyText="—" />
+      <TextField source="rejectionReason" label="Rejected because" emptyText="—" />
       <DateField source="keepUntil" label="Kept until" />
       <NumberField source="rowCount" label="Rows" />
       <ScheduleDownloads />
-      <ArrayField source="rows" label="Schedule">
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          {COLUMNS.map(([source, label]) => (
-            <DataTable.Col key={source} source={source} label={label} disableSort />
-          ))}
-        </DataTable>
-      </ArrayField>
+      <ScheduleTable />
     </SimpleShowLayout>
   </Show>
 );
 
 const pounds = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 
-const PreviewTable = ({ preview }: { preview: ClaimPreview }) => (
+const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: ScheduleColumn[] }) => (
   <Box sx={{ overflowX: 'auto' }}>
     <Typography>
       {preview.donationCount} donations, {pounds(preview.donationsTotal)}: Gift Aid to reclaim {pounds(preview.taxToReclaim)}
     </Typography>
+    {preview.claimCount > 1 && (
+      <Alert severity="info" sx={{ my: 1 }}>
+        {preview.rows.length} rows: this makes {preview.claimCount} claims, as HMRC takes at most 1,000 rows in one claim. Each is sent to HMRC on its own.
+      </Alert>
+    )}
     {preview.adjustments.length > 0 && (
       <Alert severity="warning" sx={{ my: 1 }}>
         {preview.adjustments.length} donation(s) refunded after an earlier claim: declare {pounds(preview.adjustment)} as “{preview.adjustmentNote}”.
@@ -118,16 +179,16 @@ const PreviewTable = ({ preview }: { preview: ClaimPreview }) => (
     <Table size="small" aria-label="Schedule rows">
       <TableHead>
         <TableRow>
-          {COLUMNS.map(([source, label]) => (
-            <TableCell key={source}>{label}</TableCell>
+          {columns.map((column) => (
+            <TableCell key={column.field}>{column.heading}</TableCell>
           ))}
         </TableRow>
       </TableHead>
       <TableBody>
         {preview.rows.map((row, index) => (
           <TableRow key={index}>
-            {COLUMNS.map(([source]) => (
-              <TableCell key={source}>{row[source]}</TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.field}>{row[column.field]}</TableCell>
             ))}
           </TableRow>
         ))}
@@ -136,11 +197,12 @@ const PreviewTable = ({ preview }: { preview: ClaimPreview }) => (
   </Box>
 );
 
-/** Choose a period, preview the rows and the Gift Aid, then make the claim (once per period). */
+/** Choose a period, preview the rows and the Gift Aid, then make the claim as a Draft (one per 1,000 rows; once per period). */
 export const GiftAidClaimCreate = () => {
   const [period, setPeriod] = useState<ClaimPeriod>({ from: '', to: '', aggregate: false });
   const [preview, setPreview] = useState<ClaimPreview>();
   const [error, setError] = useState<string>();
+  const columns = useScheduleColumns();
   const redirect = useRedirect();
   const change = (changes: Partial<ClaimPeriod>) => {
     setPeriod({ ...period, ...changes });
@@ -157,7 +219,7 @@ export const GiftAidClaimCreate = () => {
         <MuiTextField label="From" type="date" value={period.from} onChange={(event) => change({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <MuiTextField label="To" type="date" value={period.to} onChange={(event) => change({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <FormControlLabel control={<Checkbox checked={period.aggregate} onChange={(event) => change({ aggregate: event.target.checked })} />} label="Aggregate small donations" />
-        <Button variant="outlined" disabled={!period.from || !period.to} onClick={run(async () => setPreview(await previewClaim(period)))}>
+        <Button variant="outlined" disabled={!period.from || !period.to || !columns} onClick={run(async () => setPreview(await previewClaim(period, columns!)))}>
           Preview
         </Button>
         <Button variant="contained" disabled={!preview} onClick={run(async () => redirect('show', 'gift-aid-claims', await createClaim(period)))}>
@@ -169,7 +231,7 @@ export const GiftAidClaimCreate = () => {
           {error}
         </Alert>
       )}
-      {preview && <PreviewTable preview={preview} />}
+      {preview && columns && <PreviewTable preview={preview} columns={columns} />}
     </Box>
   );
 };

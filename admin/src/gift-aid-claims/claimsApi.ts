@@ -1,20 +1,20 @@
 import { currentToken } from '../auth/session';
 import { ApiError, graphqlCall } from '../data/graphqlCall';
 
-export type ScheduleRow = {
-  title: string;
-  firstName: string;
-  lastName: string;
-  houseNameOrNumber: string;
-  postcode: string;
-  aggregatedDonations: string;
-  sponsoredEvent: string;
-  donationDate: string;
-  amount: string;
-};
+/** A schedule row's cells by field, the fields being those `scheduleColumns` lists. */
+export type ScheduleRow = Record<string, string>;
+
+/** One of HMRC's columns, in order, as the server declares them once for the files, the API and this console. */
+export type ScheduleColumn = { field: string; heading: string; kind: string };
+
+export type ClaimStatus = 'Draft' | 'Submitted' | 'Paid' | 'Rejected';
+
+/** A claim of a batch, as its page lists the batch. */
+export type BatchClaim = { id: string; batchNumber: number; status: ClaimStatus; rowCount: number };
 
 export type ClaimPreview = {
   donationCount: number;
+  claimCount: number;
   donationsTotal: number;
   taxToReclaim: number;
   adjustment: number;
@@ -25,13 +25,40 @@ export type ClaimPreview = {
 
 export type ClaimPeriod = { from: string; to: string; aggregate: boolean };
 
-const ROW_FIELDS = 'title firstName lastName houseNameOrNumber postcode aggregatedDonations sponsoredEvent donationDate amount';
+export async function scheduleColumns(): Promise<ScheduleColumn[]> {
+  return (await graphqlCall<{ giftAidScheduleColumns: ScheduleColumn[] }>('query GiftAidScheduleColumns { giftAidScheduleColumns { field heading kind } }')).giftAidScheduleColumns;
+}
 
-export async function previewClaim(period: ClaimPeriod): Promise<ClaimPreview> {
+export async function previewClaim(period: ClaimPeriod, columns: ScheduleColumn[]): Promise<ClaimPreview> {
   const query = `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
     giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
-      donationCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${ROW_FIELDS} } adjustments { donationId claimId amount tax } } }`;
+      donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${columns.map((column) => column.field).join(' ')} }
+      adjustments { donationId claimId amount tax } } }`;
   return (await graphqlCall<{ giftAidClaimPreview: ClaimPreview }>(query, period)).giftAidClaimPreview;
+}
+
+export async function claimBatch(id: string): Promise<BatchClaim[]> {
+  const query = 'query GiftAidClaimBatch($id: ID!) { GiftAidClaim(id: $id) { batch { id batchNumber status rowCount } } }';
+  return (await graphqlCall<{ GiftAidClaim: { batch: BatchClaim[] } }>(query, { id })).GiftAidClaim.batch;
+}
+
+export async function submitClaim(id: string, hmrcReference: string): Promise<void> {
+  await graphqlCall('mutation SubmitGiftAidClaim($id: ID!, $hmrcReference: String!) { submitGiftAidClaim(id: $id, hmrcReference: $hmrcReference) { id status } }', { id, hmrcReference });
+}
+
+export async function recordPayment(id: string, amount: number, receivedOn: string): Promise<void> {
+  await graphqlCall(
+    'mutation RecordGiftAidPayment($id: ID!, $amount: Float!, $receivedOn: String!) { recordGiftAidPayment(id: $id, amount: $amount, receivedOn: $receivedOn) { id status } }',
+    { id, amount, receivedOn },
+  );
+}
+
+export async function rejectClaim(id: string, reason: string): Promise<void> {
+  await graphqlCall('mutation RejectGiftAidClaim($id: ID!, $reason: String!) { rejectGiftAidClaim(id: $id, reason: $reason) { id status } }', { id, reason });
+}
+
+export async function deleteClaim(id: string): Promise<void> {
+  await graphqlCall('mutation DeleteGiftAidClaim($id: ID!) { deleteGiftAidClaim(id: $id) }', { id });
 }
 
 export async function createClaim(period: ClaimPeriod): Promise<string> {
