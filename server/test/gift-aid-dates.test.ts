@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { agree, eventually, ok } from './support/commerce.js';
+import { RegularDonationService } from '../src/commerce/regular-donations/regular-donation.service.js';
+import { agree, eventually, ok, runCycle } from './support/commerce.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -103,6 +104,29 @@ describe("Gift Aid dates: the charity's accounting period, PayPal's payment time
     expect(payment.day).toBe('2026-04-05');
     const statements = (await ok(t, '{ myGivingStatements { taxYear donations { amount } } }', {}, donor.token)).myGivingStatements;
     expect(statements.find((s: { taxYear: number }) => s.taxYear === 2025)?.donations).toEqual([{ amount: 5 }]);
+  });
+
+  it('dates a payment whose time PayPal did not give readably when it is recorded', async () => {
+    const gift = (await ok(t, 'mutation { createRegularDonation(amount: 3, currency: "GBP") { id subscriptionID approveUrl } }', {}, donor.token)).createRegularDonation;
+    await agree(t, gift.approveUrl);
+    const before = new Date();
+    const sale = { id: 'UNDATEDSALE000001', amount: { total: '3.00', currency: 'GBP' }, billing_agreement_id: gift.subscriptionID, create_time: '5 April' };
+    await t.app.get(RegularDonationService).paymentReceived(sale);
+    const [payment] = await t.db.query('SELECT paid_at FROM donations WHERE capture_id = $1', [sale.id]);
+    expect(payment.paid_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
+  it("lets Finance give a USD monthly payment's amount in pounds", async () => {
+    const gift = (await ok(t, 'mutation { createRegularDonation(amount: 10, currency: "USD") { id subscriptionID approveUrl } }', {}, donor.token)).createRegularDonation;
+    await agree(t, gift.approveUrl);
+    const sale = await runCycle(t, gift.subscriptionID);
+    const [payment] = await eventually(async () => {
+      const rows = await t.db.query('SELECT id FROM donations WHERE capture_id = $1', [sale.resource.id]);
+      return rows.length ? rows : undefined;
+    });
+    expect((await status(String(payment.id))).giftAidStatus).toBe('Ineligible');
+    const entered = { id: String(payment.id), amount: 7.9, rate: '0.79', rateSource: 'PayPal statement', rateDate: today };
+    expect((await ok(t, SET_STERLING, entered, finance.token)).setDonationSterlingAmount).toMatchObject({ sterlingAmount: 7.9, exchangeRateSource: 'PayPal statement', giftAidStatus: 'Eligible' });
   });
 
   it('keeps the rate of a USD gift Finance converts, where it came from and its day, on the audit trail', async () => {
