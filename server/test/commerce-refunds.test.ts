@@ -31,7 +31,7 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
   const paidOn = (id: string, day: string) => t.db.query(`UPDATE donations SET paid_at = ($1::date + time '12:00') AT TIME ZONE 'Europe/London' WHERE id = $2`, [day, id]);
   const donation = async (id: string) => (await ok(t, DONATION, { id }, finance.token)).Donation;
   const claim = async (day: string) => (await ok(t, CLAIM, { from: day, to: day }, finance.token)).createGiftAidClaim;
-  const refundRows = async (id: string) => (await t.db.query('SELECT paypal_id, kind, amount_minor FROM donation_refunds WHERE donation_id = $1 ORDER BY id', [id])) as any[];
+  const refundRows = (id: string) => t.db.query('SELECT paypal_id, kind, amount_minor FROM donation_refunds WHERE donation_id = $1 ORDER BY id', [id]);
   /** Waits until the app has processed a webhook event (in its background job). */
   const processed = (eventId: string) =>
     eventually(async () => (await t.db.query('SELECT 1 FROM paypal_webhook_events WHERE id = $1 AND processed_at IS NOT NULL', [eventId])).length > 0);

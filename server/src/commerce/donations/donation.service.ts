@@ -27,6 +27,7 @@ export const DONATIONS: PaymentKind<Donation> = {
   cancelPath: '/user/make-donations',
   successMessage: 'Donation was successful. Thank you and God bless you.',
   receipt: donationReceipt,
+  refundsRecordedApart: true,
   converted(donation, { currency, rate }) {
     // Gift Aid is claimed on the gross gift in pounds, not on what PayPal credits after its fee.
     if (currency !== 'GBP' || donation.currency === 'GBP') return;

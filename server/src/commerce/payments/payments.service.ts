@@ -27,6 +27,8 @@ export interface PaymentKind<T extends PaymentRecord> {
   receipt(record: T, user: User): MailMessage;
   /** Keeps the rate PayPal converted a paid capture at into the account's currency, where the kind needs it. */
   converted?(record: T, rate: ExchangeRate): void;
+  /** Refunds are recorded one by one from PayPal's refund events, never read off an order's capture status. */
+  refundsRecordedApart?: boolean;
 }
 
 export interface Settlement<T> {
@@ -177,7 +179,7 @@ export class PaymentsService {
         this.logger.error(`${this.customId(kind, locked)}: ${error.message}`);
         step = { kind: 'unavailable' };
       }
-      if (!step) return locked;
+      if (!step || (kind.refundsRecordedApart && (step.kind === 'refunded' || step.kind === 'partially-refunded'))) return locked;
       if (step.kind === 'unavailable') {
         unavailable = true;
         return locked;
