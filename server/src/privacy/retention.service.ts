@@ -79,7 +79,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       { record: 'A new e-mail address waiting for confirmation', period: 'Once no link can confirm it (24 hours after the last one was sent)', action: 'Deleted' },
       { record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${outboxDays} days`, action: 'Deleted' },
       { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
-      { record: 'Gift Aid declarations and claims', period: 'Six years after the end of the tax year of the last donation they cover', action: 'Kept as HMRC requires, even after you delete your account' },
+      { record: 'Gift Aid declarations and claims', period: "Six years after the end of the charity's accounting year (a trust's: the tax year) of the last donation they cover", action: 'Kept as HMRC requires, even after you delete your account' },
     ];
   }
 
