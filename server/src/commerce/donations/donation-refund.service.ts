@@ -5,6 +5,7 @@ import type { AuthUser } from '../../access/auth-user.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
 import { LoaderFactory } from '../../common/loaders.js';
+import { holdOffClaims } from '../gift-aid/refund-accounting.js';
 import { decimalToMinor, formatMoney, fromPayPalValue, toPayPalValue } from '../money.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { DonationRefund, DonationRefundKind } from './donation-refund.entity.js';
@@ -62,6 +63,7 @@ export class DonationRefundService implements OnModuleInit {
   async refund(caller: AuthUser | null, address: string | null, id: number, amount?: number | null): Promise<Donation> {
     const asked = amount === undefined || amount === null ? undefined : refundAmount(amount);
     return this.dataSource.transaction(async (manager) => {
+      await holdOffClaims(manager);
       const donation = await lock(manager, id);
       const remaining = donation.amountMinor - donation.refundedAmountMinor;
       // Refunding what was refunded in full changes nothing, as it always has.
@@ -104,6 +106,7 @@ export class DonationRefundService implements OnModuleInit {
     }
     if (!refund.paymentId) return false;
     return this.dataSource.transaction(async (manager) => {
+      await holdOffClaims(manager);
       const found = await manager.getRepository(Donation).findOneBy({ captureId: refund.paymentId });
       if (!found || Boolean(found.regularDonationId) !== refund.monthly) return false;
       const donation = await lock(manager, found.id);

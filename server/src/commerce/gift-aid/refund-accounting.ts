@@ -23,6 +23,17 @@ export const pendingRefundSql = (r: string, d: string): string =>
 export const netSterlingSql = (d: string): string =>
   `(${sterlingSql(d)} - coalesce((SELECT sum(${refundSterlingSql('r', d)}) FROM donation_refunds r WHERE r.donation_id = ${d}.id), 0))`;
 
+/** The advisory lock a Gift Aid claim is made under, exclusively (`claim.service.ts`). */
+export const CLAIM_LOCK = 0x67696674;
+
+/**
+ * Makes a refund being recorded and a claim being made take turns (until the transaction ends), so a claim never
+ * marks as accounted a refund it did not see. Take it before locking any donation row: claims lock them after it.
+ */
+export async function holdOffClaims(manager: EntityManager): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock_shared($1)', [CLAIM_LOCK]);
+}
+
 /** Refunds of claimed donations a claim has still to declare, gathered per donation. */
 export interface PendingAdjustment {
   donationId: number;
