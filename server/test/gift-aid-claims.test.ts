@@ -204,11 +204,18 @@ describe('Gift Aid claims: at most 1,000 rows, HMRC’s sheet, and a lifecycle',
     expect(event.action).toBe('gift-aid.claim-rejected');
   });
 
-  it('adds small gifts of one period into described rows that keep the ids of the gifts they add up, Box 1 their earliest', async () => {
-    const gifts = await insertGifts(3, 5, '2026-05-02');
+  it('adds small gifts of different donors of one period into described rows that keep the ids they add up, Box 1 their earliest', async () => {
+    // Donors a, b, c, then a again: a's second gift goes in a row of its own ("from different people").
+    const gifts = await insertGifts(4, 5, '2026-05-02');
     const [claim] = (await ok(t, CREATE, { from: '2026-05-01', to: '2026-05-31', aggregate: true }, finance.token)).createGiftAidClaims;
-    const rows = await t.db.query('SELECT aggregated, donation_id, declaration_id, donation_ids, donation_date::text AS day FROM gift_aid_claim_rows WHERE claim_id = $1', [claim.id]);
-    expect(rows).toEqual([{ aggregated: 'Online donations 2026-27', donation_id: null, declaration_id: null, donation_ids: gifts, day: '2026-05-04' }]);
+    const rows = await t.db.query(
+      'SELECT aggregated, donation_id, declaration_id, donation_ids, donation_date::text AS day, amount_minor FROM gift_aid_claim_rows WHERE claim_id = $1 ORDER BY position',
+      [claim.id],
+    );
+    expect(rows).toEqual([
+      { aggregated: 'Online donations 2026-27', donation_id: null, declaration_id: null, donation_ids: gifts.slice(0, 3), day: '2026-05-04', amount_minor: 1500 },
+      { aggregated: 'Online donations 2026-27', donation_id: null, declaration_id: null, donation_ids: [gifts[3]], day: '2026-05-05', amount_minor: 500 },
+    ]);
     expect(rows[0].aggregated.length).toBeLessThanOrEqual(35);
     expect(claim.earliestDonationDate).toBe('2026-05-02');
   });

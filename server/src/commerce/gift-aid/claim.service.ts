@@ -84,6 +84,7 @@ export interface ClaimDraft {
 
 interface EligibleGift {
   id: number;
+  user_id: number;
   declaration_id: number;
   day: string;
   sterling: number;
@@ -323,6 +324,7 @@ export class GiftAidClaimService {
       await manager
         .createQueryBuilder()
         .select('d.id', 'id')
+        .addSelect('d.user_id', 'user_id')
         .addSelect('g.id', 'declaration_id')
         .addSelect(`to_char(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`, 'day')
         .addSelect(`CAST(${netSterlingSql('d')} AS integer)`, 'sterling')
@@ -399,37 +401,42 @@ function donorRow(gift: EligibleGift): ClaimRowDraft {
 }
 
 /**
- * Small gifts added together, without names, as HMRC allows: only gifts of one accounting period in a row, at most
- * £1,000 a row, dated by its last gift, described in at most 35 characters ("Online donations 2025-26").
+ * Small gifts added together, without names, as HMRC allows: gifts of different donors (the template: "donations
+ * under £20 from different people"), of one accounting period, at most £1,000 a row; a row is dated by its last gift
+ * and described in at most 35 characters ("Online donations 2025-26"). A donor's second small gift goes in another row.
  */
 function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRowDraft[] {
-  const rows: ClaimRowDraft[] = [];
-  let open: ClaimRowDraft | undefined;
+  const rows: { row: ClaimRowDraft; donors: Set<number> }[] = [];
   for (const gift of gifts) {
     const label = `Online donations ${aggregationPeriod(gift.day, settings)}`;
-    if (!open || open.aggregated !== label || open.amountMinor + gift.sterling > AGGREGATE_ROW_LIMIT) {
+    let open = rows.find(({ row, donors }) => row.aggregated === label && !donors.has(gift.user_id) && row.amountMinor + gift.sterling <= AGGREGATE_ROW_LIMIT);
+    if (!open) {
       open = {
-        title: '',
-        firstName: '',
-        lastName: '',
-        houseNameOrNumber: '',
-        postcode: '',
-        aggregated: label,
-        sponsored: false,
-        donationDate: gift.day,
-        amountMinor: 0,
-        donationId: null,
-        declarationId: null,
-        donationIds: [],
-        firstGiftDate: gift.day,
+        row: {
+          title: '',
+          firstName: '',
+          lastName: '',
+          houseNameOrNumber: '',
+          postcode: '',
+          aggregated: label,
+          sponsored: false,
+          donationDate: gift.day,
+          amountMinor: 0,
+          donationId: null,
+          declarationId: null,
+          donationIds: [],
+          firstGiftDate: gift.day,
+        },
+        donors: new Set(),
       };
       rows.push(open);
     }
-    open.amountMinor += gift.sterling;
-    open.donationDate = gift.day;
-    open.donationIds!.push(gift.id);
+    open.donors.add(gift.user_id);
+    open.row.amountMinor += gift.sterling;
+    open.row.donationDate = gift.day;
+    open.row.donationIds!.push(gift.id);
   }
-  return rows;
+  return rows.map(({ row }) => row);
 }
 
 /** What to write in the claim's adjustment box: at most 100 characters. */

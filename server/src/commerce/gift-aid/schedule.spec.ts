@@ -162,10 +162,10 @@ describe('tax years and wording', () => {
 
   it("states HMRC's model declaration for one gift and for an enduring one", () => {
     expect(declarationWording(DeclarationScope.ThisDonation, 'Grace Church', { amountMinor: 1000, currency: 'GBP' })).toBe(
-      'I want to Gift Aid my donation of £10.00 to Grace Church. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference.',
+      "I want to Gift Aid my donation of £10.00 to Grace Church. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference. I am giving my own money, not a company's, a group's or someone else's.",
     );
     expect(declarationWording(DeclarationScope.Enduring, 'Grace Church')).toBe(
-      'I want to Gift Aid any donations I make in the future or have made in the past 4 years to Grace Church. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in that tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference.',
+      "I want to Gift Aid any donations I make in the future or have made in the past 4 years to Grace Church. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in that tax year than the amount of Gift Aid claimed on all my donations it is my responsibility to pay any difference. I am giving my own money, not a company's, a group's or someone else's.",
     );
   });
 });
