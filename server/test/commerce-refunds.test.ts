@@ -6,7 +6,7 @@ type Member = Awaited<ReturnType<TestApp['member']>>;
 
 const DECLARE = `mutation($firstName: String!, $lastName: String!) {
   createGiftAidDeclaration(scope: Enduring, firstName: $firstName, lastName: $lastName, houseNameOrNumber: "1", postcode: "M1 1AE") { id } }`;
-const GIVE = 'mutation($amount: Float!) { createDonation(amount: $amount, currency: "GBP") { id orderID approveUrl } }';
+const GIVE = 'mutation($amount: Float!, $currency: String!) { createDonation(amount: $amount, currency: $currency) { id orderID approveUrl } }';
 const CAPTURE = 'mutation($orderID: String!) { captureDonation(orderID: $orderID) { status } }';
 const MONTHLY = 'mutation($amount: Float!) { createRegularDonation(amount: $amount, currency: "GBP", giftAid: true) { id subscriptionID approveUrl } }';
 const DONATION = 'query($id: ID!) { Donation(id: $id) { id status amount refundedAmount giftAidStatus refunds { paypalId kind amount giftAidClaimId } } }';
@@ -20,8 +20,8 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
   let donor: Member;
 
   /** A paid £`amount` gift of the donor, dated noon in London on `day`. */
-  async function give(amount: number, day: string): Promise<{ id: string; orderID: string }> {
-    const checkout = (await ok(t, GIVE, { amount }, donor.token)).createDonation;
+  async function give(amount: number, day: string, currency = 'GBP'): Promise<{ id: string; orderID: string }> {
+    const checkout = (await ok(t, GIVE, { amount, currency }, donor.token)).createDonation;
     await approve(t, checkout.approveUrl);
     expect((await ok(t, CAPTURE, { orderID: checkout.orderID }, donor.token)).captureDonation.status).toBe('COMPLETED');
     await paidOn(checkout.id, day);
@@ -109,6 +109,16 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
     const made = await claim('2026-05-08');
     expect(made).toMatchObject({ donationsTotal: 60, adjustment: 0 });
     expect((await donation(gift.id)).giftAidStatus).toBe('Claimed');
+  });
+
+  it("takes a dollar refund's share of the gift's pounds off what is claimed", async () => {
+    // PayPal converted the $20 gift to £15.70; $5 back is a quarter of it, £3.93 to the penny.
+    const gift = await give(20, '2026-05-09', 'USD');
+    expect((await ok(t, REFUND, { id: gift.id, amount: 5 }, finance.token)).refundDonation).toMatchObject({ status: 'Paid', refundedAmount: 5 });
+    const [row] = await t.db.query('SELECT amount_minor, sterling_minor FROM donation_refunds WHERE donation_id = $1', [gift.id]);
+    expect(row).toEqual({ amount_minor: 500, sterling_minor: 393 });
+    expect(await captureOf(gift.orderID)).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
+    expect((await ok(t, PREVIEW, { from: '2026-05-09', to: '2026-05-09' }, finance.token)).giftAidClaimPreview).toMatchObject({ donationsTotal: 11.77, rows: [{ amount: '11.77' }] });
   });
 
   it('adjusts a claimed monthly payment that PayPal refunds (PAYMENT.SALE.REFUNDED) or staff refund in part', async () => {
