@@ -102,7 +102,7 @@ export class GiftAidClaim {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  @Field({ description: 'Kept until this day: six years after the end of the tax year of its last donation' })
+  @Field({ description: "Kept until this day: six years after the end of the Gift Aid period (the charity's accounting period) of its last donation" })
   @Column({ name: 'keep_until', type: 'date' })
   keepUntil: string;
 
