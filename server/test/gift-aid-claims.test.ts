@@ -219,4 +219,20 @@ describe('Gift Aid claims: at most 1,000 rows, HMRC’s sheet, and a lifecycle',
     expect(rows[0].aggregated.length).toBeLessThanOrEqual(35);
     expect(claim.earliestDonationDate).toBe('2026-05-02');
   });
+
+  it('still answers the CSV of a claim made with more than 1,000 rows before the limit, and says why there is no .ods', async () => {
+    // As the migration leaves such a claim: stored before the row limit, which holds only for claims made after it.
+    const id = await asOwner(t.databaseName, async (client) => {
+      await client.query('ALTER TABLE gift_aid_claims DROP CONSTRAINT "CHK_gift_aid_claims_rows"');
+      const { rows } = await client.query(`INSERT INTO gift_aid_claims (status, batch_id, period_from, period_to, donations_minor, tax_minor, row_count, keep_until)
+        VALUES ('Submitted', 0, '2025-01-01', '2025-01-31', 1001000, 250250, 1001, '2031-04-05') RETURNING id`);
+      await client.query(`INSERT INTO gift_aid_claim_rows (claim_id, position, first_name, last_name, house_name_or_number, postcode, donation_date, amount_minor)
+        SELECT $1, n, 'Ann', 'Lee', n::text, 'M1 1AE', '2025-01-15', 1000 FROM generate_series(1, 1001) AS n`, [rows[0].id]);
+      await client.query('ALTER TABLE gift_aid_claims ADD CONSTRAINT "CHK_gift_aid_claims_rows" CHECK (row_count <= 1000) NOT VALID');
+      return String(rows[0].id);
+    });
+    expect(((await download(id, 'csv')).body as Buffer).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1002);
+    const ods = await t.http.get(`/api/gift-aid/claims/${id}/schedule.ods`).set('authorization', `Bearer ${finance.token}`).expect(409);
+    expect(ods.body.errors[0].msg).toMatch(/1001 rows.*download its CSV/);
+  });
 });

@@ -7,7 +7,7 @@ import { ClientIp } from '../../common/decorators.js';
 import { toId } from '../../common/list.js';
 import { AppError } from '../../common/app-error.js';
 import { GiftAidClaimService } from './claim.service.js';
-import { scheduleCsv, scheduleOds } from './schedule.js';
+import { ROWS_PER_CLAIM, scheduleCsv, scheduleOds } from './schedule.js';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', ods: 'application/vnd.oasis.opendocument.spreadsheet' } as const;
 
@@ -29,6 +29,9 @@ export class GiftAidScheduleController {
     const id = toId(claimId);
     if (format !== 'csv' && format !== 'ods') throw AppError.notFound('The schedule');
     const sheet = await this.claims.scheduleSheet(id);
+    if (format === 'ods' && sheet.rows.length > ROWS_PER_CLAIM) {
+      throw new AppError('CONFLICT', `This claim was made with ${sheet.rows.length} rows, before a claim held at most ${ROWS_PER_CLAIM}: HMRC's sheet cannot hold it; download its CSV`);
+    }
     // The file names donors and their addresses: each download is on the audit trail.
     await this.audit.record(caller, address, { action: 'export.csv', recordKind: 'GiftAidClaim', recordIds: [String(id)], detail: `schedule.${format}` });
     response

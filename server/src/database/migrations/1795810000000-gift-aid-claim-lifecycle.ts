@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Gift Aid claims get HMRC's lifecycle (Draft → Submitted → Paid | Rejected) and hold at most 1,000 rows each:
  * a period with more is made as a batch of claims, numbered. Each row keeps the donation and the declaration it
  * came from (an aggregated row, the donations it adds up), and each claim its schedule's Box 1 date.
- * Claims made before this were locked when made, as if sent: they become Submitted.
+ * Claims made before this were locked when made, as if sent: they become Submitted. One of more than 1,000 rows,
+ * sent then as several files, is left as it was (the row limit holds for new claims: NOT VALID).
  */
 export class GiftAidClaimLifecycle1795810000000 implements MigrationInterface {
   name = 'GiftAidClaimLifecycle1795810000000';
@@ -22,7 +23,7 @@ export class GiftAidClaimLifecycle1795810000000 implements MigrationInterface {
         ADD COLUMN paid_minor integer CHECK (paid_minor > 0),
         ADD COLUMN paid_on date,
         ADD COLUMN rejection_reason varchar(500),
-        ADD CONSTRAINT "CHK_gift_aid_claims_rows" CHECK (row_count <= 1000)`);
+        ADD CONSTRAINT "CHK_gift_aid_claims_rows" CHECK (row_count <= 1000) NOT VALID`);
     await q.query(`UPDATE gift_aid_claims SET status = 'Submitted', submitted_at = created_at, batch_id = id`);
     await q.query(`
       UPDATE gift_aid_claims c SET earliest_donation_date = (SELECT min(r.donation_date) FROM gift_aid_claim_rows r WHERE r.claim_id = c.id)`);
