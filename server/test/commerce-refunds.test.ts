@@ -20,10 +20,10 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
   let donor: Member;
 
   /** A paid £`amount` gift of the donor, dated noon in London on `day`. */
-  async function give(amount: number, day: string, currency = 'GBP'): Promise<{ id: string; orderID: string }> {
-    const checkout = (await ok(t, GIVE, { amount, currency }, donor.token)).createDonation;
+  async function give(amount: number, day: string, currency = 'GBP', giver = donor): Promise<{ id: string; orderID: string }> {
+    const checkout = (await ok(t, GIVE, { amount, currency }, giver.token)).createDonation;
     await approve(t, checkout.approveUrl);
-    expect((await ok(t, CAPTURE, { orderID: checkout.orderID }, donor.token)).captureDonation.status).toBe('COMPLETED');
+    expect((await ok(t, CAPTURE, { orderID: checkout.orderID }, giver.token)).captureDonation.status).toBe('COMPLETED');
     await paidOn(checkout.id, day);
     return checkout;
   }
@@ -150,6 +150,14 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
 
     expect((await claim('2026-05-13')).adjustment).toBe(8);
     expect((await donation(gift.id)).giftAidStatus).toBe('Ineligible');
+  });
+
+  it("counts only what was kept of a gift refunded in part in the donor's giving statement", async () => {
+    const giver = await t.member();
+    const gift = await give(50, '2026-06-01', 'GBP', giver);
+    await ok(t, REFUND, { id: gift.id, amount: 20 }, finance.token);
+    const [statement] = (await ok(t, '{ myGivingStatements { totals { currency amount } donations { id refundedAmount } } }', {}, giver.token)).myGivingStatements;
+    expect(statement).toEqual({ totals: [{ currency: 'GBP', amount: 30 }], donations: [{ id: gift.id, refundedAmount: 20 }] });
   });
 
   it('never refunds more than is left of a gift, even for two refunds at once, naming amount', async () => {

@@ -19,7 +19,7 @@ export class GivingStatement {
   @Field({ description: '"2025-26"' }) label: string;
   @Field() from: string;
   @Field() to: string;
-  @Field(() => [GivingTotal], { description: 'Paid gifts, per currency (refunded ones not counted)' }) totals: GivingTotal[];
+  @Field(() => [GivingTotal], { description: 'Paid gifts, per currency, less what was refunded of them (refunded ones not counted)' }) totals: GivingTotal[];
   @Field(() => [Donation], { description: 'Paid and refunded gifts, oldest first' }) donations: Donation[];
 }
 
@@ -42,7 +42,9 @@ export class GivingStatementService {
       .sort(([a], [b]) => b - a)
       .map(([year, donations]) => {
         const totals = new Map<string, number>();
-        for (const gift of donations) if (gift.status === DonationStatus.Paid) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + gift.amountMinor);
+        for (const gift of donations) {
+          if (gift.status === DonationStatus.Paid) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + gift.amountMinor - gift.refundedAmountMinor);
+        }
         return {
           taxYear: year,
           label: taxYearLabel(year),
