@@ -52,4 +52,23 @@ describe("erasing an account stops the member's monthly gifts", () => {
     const [user] = await t.db.query('SELECT email, erased_at FROM users WHERE id = $1', [member.id]);
     expect(user).toEqual({ email: member.email, erased_at: null });
   });
+
+  it("keeps the last Admin's monthly gift running when their erasure is refused", async () => {
+    const member = await t.member();
+    const gift = (await ok(t, CREATE, { amount: 3 }, member.token)).createRegularDonation;
+    await agree(t, gift.approveUrl);
+    const admins = await t.db.query(`SELECT id FROM users WHERE role = 'Admin'`);
+    await t.db.query(`UPDATE users SET role = CASE WHEN id = $1 THEN 'Admin' ELSE 'Member' END WHERE role = 'Admin' OR id = $1`, [member.id]);
+    try {
+      const login = await t.http.post('/api/admin-login').send({ email: member.email, password: member.password }).expect(200);
+      const response = await t.gql(ERASE, { p: member.password }, login.body.token);
+      expect(response.errors?.[0]?.message).toMatch(/last Admin/);
+      const atPayPal = (await t.http.get(`/paypal-emulator/control/subscriptions/${gift.subscriptionID}`).expect(200)).body;
+      expect(atPayPal.subscription.status).toBe('ACTIVE');
+      const [stored] = await t.db.query('SELECT cancelled_at FROM regular_donations WHERE id = $1', [gift.id]);
+      expect(stored.cancelled_at).toBeNull();
+    } finally {
+      await t.db.query(`UPDATE users SET role = CASE WHEN id = ANY($1) THEN 'Admin' ELSE 'Member' END WHERE role = 'Admin' OR id = ANY($1)`, [admins.map((admin: { id: number }) => admin.id)]);
+    }
+  });
 });

@@ -71,7 +71,10 @@ export class PrivacyService {
     const users = this.dataSource.getRepository(User);
     const user = await users.findOne({ where: { id: actor.id }, select: { id: true, firstname: true, passwordHash: true } });
     if (!user || !(await recheckPassword(this.limits, actor.id, user.passwordHash, password))) throw AppError.badInput('password', 'The password is not correct');
-    // First, and outside the erasure: a gift PayPal could not stop leaves the account as it is.
+    const lastAdmin = () => AppError.badInput('password', 'The last Admin cannot delete their account: make someone else Admin first');
+    // Refused before anything is stopped, so a refused erasure leaves the member's monthly gifts running.
+    await this.dataSource.transaction((manager) => keepAnotherAdmin(manager, user.id, lastAdmin));
+    // Then, outside the erasure: a gift PayPal could not stop leaves the account as it is.
     await this.regularGifts.cancelAllBeforeErasure(actor);
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     const { email, proven } = await this.dataSource.transaction(async (manager) => {
@@ -79,7 +82,7 @@ export class PrivacyService {
       // either confirmed the address already, and the read below sees it, or finds no link. Which forms go is
       // decided by the account as it is now, not as it was before the password was checked.
       await manager.query(`DELETE FROM email_verification_tokens WHERE user_id = $1`, [user.id]);
-      await keepAnotherAdmin(manager, user.id, () => AppError.badInput('password', 'The last Admin cannot delete their account: make someone else Admin first'));
+      await keepAnotherAdmin(manager, user.id, lastAdmin);
       const [account] = await manager.query<{ email: string; proven: boolean }[]>(`SELECT email, email_verified AS proven FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
       await this.audit.record(actor, address, { action: 'account.erase', recordKind: 'User', recordIds: [String(user.id)] }, manager);
       await manager.query(`DELETE FROM prayer_requests WHERE user_id = $1`, [user.id]);
