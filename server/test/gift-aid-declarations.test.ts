@@ -37,12 +37,10 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
   const today = london(new Date());
 
   const declarations = async (member: Member) =>
-    (await t.db.query('SELECT id, scope, version, effective_from::text AS "effectiveFrom" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY id', [member.id])) as {
-      id: number;
-      scope: string;
-      version: number;
-      effectiveFrom: string;
-    }[];
+    t.db.query<{ id: number; scope: string; version: number; effectiveFrom: string }[]>(
+      'SELECT id, scope, version, effective_from::text AS "effectiveFrom" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY id',
+      [member.id],
+    );
   async function give(member: Member, variables: Record<string, unknown>): Promise<string> {
     const checkout = (await ok(t, GIVE, { currency: 'GBP', ...variables }, member.token)).createDonation;
     await approve(t, checkout.approveUrl);

@@ -23,7 +23,7 @@ import {
   type RecordGiftAidDeclarationArgs,
 } from './dto/gift-aid.args.js';
 import { londonDay, shiftYears } from './tax-year.js';
-import { DECLARATION_NOTICE, DeclarationScope, declarationWording, oralDeclarationRecord, WORDING_VERSION, type Donated } from './wording.js';
+import { DECLARATION_NOTICE, DeclarationScope, declarationWording, oralDeclarationRecord, WORDING_VERSION, type Donated, type PastCovered } from './wording.js';
 
 @ObjectType({ description: 'The declaration form: the exact wording to show, and the donor details to start from' })
 export class GiftAidDeclarationForm {
@@ -41,7 +41,7 @@ export class GiftAidDeclarationForm {
     description: "The day the donor's last enduring declaration was cancelled, when none is in force: a new one covers gifts from the day it is made unless they paid UK tax since",
   })
   cancelledOn: string | null;
-  @Field(() => String, { nullable: true, description: 'With cancelledOn: the effectiveFrom to send when the donor paid UK tax for all of the time since' })
+  @Field(() => String, { nullable: true, description: 'With cancelledOn: the effectiveFrom to send when the donor paid UK tax for all of the time since; null when there is no gap before today' })
   coverSinceCancellationFrom: string | null;
 }
 
@@ -135,16 +135,16 @@ export class GiftAidDeclarationService {
     return { ...wording, ...gap, title: user.title, firstName: user.firstname.slice(0, 35), lastName: user.lastname.slice(0, 35), houseNameOrNumber: house, postcode: null, livesAbroad: false };
   }
 
-  /** The first day a declaration after a cancellation may cover when the donor paid tax since: within the four years, never after today. */
-  private sinceCancellation(cancelledOn: string, today: string): string {
+  /** The first day a declaration after a cancellation may cover when the donor paid tax since (within the four years); null when there is no gap before today. */
+  private sinceCancellation(cancelledOn: string, today: string): string | null {
     const from = nextDay(cancelledOn);
     const earliest = shiftYears(today, -4);
-    return from < earliest ? earliest : from > today ? today : from;
+    return from >= today ? null : from < earliest ? earliest : from;
   }
 
   private async wordingFor(scope: DeclarationScope, effectiveFrom: string, madeOn: string, gift?: Donated) {
     const charity = (await this.site.get()).name.trim() || 'this charity';
-    const past = effectiveFrom >= madeOn ? 'none' : effectiveFrom <= shiftYears(madeOn, -4) ? 'four-years' : effectiveFrom;
+    const past: PastCovered = effectiveFrom >= madeOn ? 'none' : effectiveFrom <= shiftYears(madeOn, -4) ? 'four-years' : { since: effectiveFrom };
     return { wordingVersion: WORDING_VERSION, wording: declarationWording(scope, charity, gift, past), notice: DECLARATION_NOTICE };
   }
 

@@ -28,7 +28,7 @@ export interface Donated {
 }
 
 /** What past gifts an enduring declaration covers: HMRC's four years, none (from the day it is made), or from a day. */
-export type PastCovered = 'four-years' | 'none' | string;
+export type PastCovered = 'four-years' | 'none' | { since: string };
 
 const longDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -40,7 +40,7 @@ export function declarationWording(scope: DeclarationScope, charity: string, gif
       ? 'any donations I make in the future or have made in the past 4 years'
       : past === 'none'
         ? 'any donations I make in the future'
-        : `any donations I make in the future or have made since ${longDay(past)}`;
+        : `any donations I make in the future or have made since ${longDay(past.since)}`;
   const what = scope === DeclarationScope.ThisDonation ? (donation ?? 'my donation') : donation ? `${donation} and ${others}` : others;
   const when = scope === DeclarationScope.ThisDonation ? 'in the current tax year' : 'in that tax year';
   return (

@@ -8,15 +8,27 @@ export const DONATION_CURRENCIES = [
   { value: 'USD', label: 'USD ($)' },
 ];
 
-const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String, $giftAid: Boolean) {
-  createDonation(amount: $amount, currency: $currency, description: $description, giftAid: $giftAid) { id orderID approveUrl status }
+const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String, $giftAid: Boolean, $giftAidDeclaration: GiftAidDeclarationInput) {
+  createDonation(amount: $amount, currency: $currency, description: $description, giftAid: $giftAid, giftAidDeclaration: $giftAidDeclaration) { id orderID approveUrl status }
 }`;
 
 const CAPTURE_DONATION = `mutation CaptureDonation($orderID: String!) {
   captureDonation(orderID: $orderID) { status message }
 }`;
 
-type DonationVariables = { amount: number; currency: string; description: string; giftAid?: boolean };
+/** A Gift Aid declaration made with the gift, stored with it by the server (or, if the gift is refused, not at all). */
+export type DeclarationWithGift = {
+  scope: 'ThisDonation' | 'Enduring';
+  title: string;
+  firstName: string;
+  lastName: string;
+  houseNameOrNumber: string;
+  postcode: string | null;
+  livesAbroad: boolean;
+  effectiveFrom?: string;
+};
+
+type DonationVariables = { amount: number; currency: string; description: string; giftAid?: boolean; giftAidDeclaration?: DeclarationWithGift };
 
 /** Creates the donation on the server (which checks the amount) and sends the browser to approve it. */
 export const useDonationCheckout = () => usePayPalCheckout<DonationVariables>(CREATE_DONATION, 'createDonation');

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { TextField } from '../../components/form';
+import { RadioGroup, TextField } from '../../components/form';
 import type { FormErrors } from '../../lib/graphql';
 import { formText } from '../../lib/form-data';
+import { formatDate } from '../../lib/format';
 import { useDeclarationForm, type DeclarationInput, type DeclarationScope } from './gift-aid';
 import './gift-aid.css';
 
@@ -9,6 +10,7 @@ import './gift-aid.css';
 export function readDeclaration(form: HTMLFormElement, gift: { amount: number; currency: string }): DeclarationInput | null {
   const data = new FormData(form);
   if (data.get('giftAid') !== 'yes') return null;
+  const effectiveFrom = formText(data, 'giftAidEffectiveFrom');
   return {
     scope: (formText(data, 'giftAidScope') || 'Enduring') as DeclarationScope,
     title: formText(data, 'title').trim(),
@@ -17,6 +19,7 @@ export function readDeclaration(form: HTMLFormElement, gift: { amount: number; c
     houseNameOrNumber: formText(data, 'houseNameOrNumber').trim(),
     postcode: formText(data, 'postcode').trim(),
     livesAbroad: data.get('livesAbroad') === 'yes',
+    ...(effectiveFrom ? { effectiveFrom } : {}),
     ...gift,
   };
 }
@@ -29,6 +32,11 @@ type Props = {
   errors: FormErrors | null;
 };
 
+const SCOPES = [
+  { value: 'Enduring', label: 'This gift, my future gifts and those of the past 4 years' },
+  { value: 'ThisDonation', label: 'This gift only' },
+] as const;
+
 /**
  * "Add Gift Aid (+25%)": an unticked box that, when ticked, shows HMRC's model declaration as the server words it
  * (the same text is stored with the declaration) and the donor's name and home address, pre-filled from their
@@ -38,14 +46,15 @@ export function GiftAidFieldset({ amount, currency, enduringOnly, errors }: Prop
   const [ticked, setTicked] = useState(false);
   const [chosen, setChosen] = useState<DeclarationScope>('Enduring');
   const [abroad, setAbroad] = useState<boolean>();
+  const [paidTaxSince, setPaidTaxSince] = useState<'yes' | 'no'>('no');
   const scope = enduringOnly ? 'Enduring' : chosen;
   return (
     <fieldset className="gift-aid">
       <legend>Gift Aid</legend>
-      <label className="gift-aid-tick">
-        <input type="checkbox" name="giftAid" value="yes" checked={ticked} onChange={(event) => setTicked(event.target.checked)} aria-describedby="gift-aid-what" /> Add Gift
-        Aid (+25%)
-      </label>
+      <div className="gift-aid-tick">
+        <input type="checkbox" id="gift-aid-tick" name="giftAid" value="yes" checked={ticked} onChange={(event) => setTicked(event.target.checked)} aria-describedby="gift-aid-what" />
+        <label htmlFor="gift-aid-tick">Add Gift Aid (+25%)</label>
+      </div>
       <p className="hint" id="gift-aid-what">
         If you pay UK Income Tax or Capital Gains Tax, Gift Aid adds 25p to every £1 you give, at no cost to you.
       </p>
@@ -54,7 +63,20 @@ export function GiftAidFieldset({ amount, currency, enduringOnly, errors }: Prop
           {errors.fields.giftAid}
         </p>
       )}
-      {ticked && <Declaration scope={scope} enduringOnly={enduringOnly} onScope={setChosen} amount={amount} currency={currency} abroad={abroad} onAbroad={setAbroad} errors={errors} />}
+      {ticked && (
+        <Declaration
+          scope={scope}
+          enduringOnly={enduringOnly}
+          onScope={setChosen}
+          amount={amount}
+          currency={currency}
+          abroad={abroad}
+          onAbroad={setAbroad}
+          paidTaxSince={paidTaxSince}
+          onPaidTaxSince={setPaidTaxSince}
+          errors={errors}
+        />
+      )}
     </fieldset>
   );
 }
@@ -65,46 +87,62 @@ type DeclarationProps = Omit<Props, 'enduringOnly'> & {
   onScope: (scope: DeclarationScope) => void;
   abroad: boolean | undefined;
   onAbroad: (abroad: boolean) => void;
+  paidTaxSince: 'yes' | 'no';
+  onPaidTaxSince: (answer: 'yes' | 'no') => void;
 };
 
-function Declaration({ scope, enduringOnly, onScope, amount, currency, abroad, onAbroad, errors }: DeclarationProps) {
-  const { data, failed } = useDeclarationForm(scope, amount, currency);
+function Declaration({ scope, enduringOnly, onScope, amount, currency, abroad, onAbroad, paidTaxSince, onPaidTaxSince, errors }: DeclarationProps) {
+  // Asked only of a donor who cancelled: their answer decides the first day covered, and so the wording shown.
+  const [coverSince, setCoverSince] = useState<string>();
+  const effectiveFrom = scope === 'Enduring' && paidTaxSince === 'yes' ? coverSince : undefined;
+  const { data, failed } = useDeclarationForm(scope, amount, currency, effectiveFrom);
   const form = data?.giftAidDeclarationForm;
+  if (form?.coverSinceCancellationFrom && form.coverSinceCancellationFrom !== coverSince) setCoverSince(form.coverSinceCancellationFrom);
   if (failed) return <p className="form-alert">The Gift Aid declaration could not be loaded. Please try again.</p>;
   if (!form) return <p role="status">Loading the Gift Aid declaration…</p>;
   const livesAbroad = abroad ?? form.livesAbroad;
   const field = (name: string) => errors?.fields[name];
+  const askSince = scope === 'Enduring' && !!form.cancelledOn && !!coverSince;
   return (
     <div className="gift-aid-declaration">
       {!enduringOnly && (
-        <div className="gift-aid-scope" role="radiogroup" aria-label="What the declaration covers">
-          <label>
-            <input type="radio" name="giftAidScope" value="Enduring" checked={scope === 'Enduring'} onChange={() => onScope('Enduring')} /> This gift, my future gifts and
-            those of the past 4 years
-          </label>
-          <label>
-            <input type="radio" name="giftAidScope" value="ThisDonation" checked={scope === 'ThisDonation'} onChange={() => onScope('ThisDonation')} /> This gift only
-          </label>
-        </div>
+        <RadioGroup name="giftAidScope" legend="What should your Gift Aid declaration cover?" options={SCOPES} value={scope} onChange={onScope} error={field('scope')} />
       )}
       {enduringOnly && <input type="hidden" name="giftAidScope" value="Enduring" />}
+      {askSince && (
+        <>
+          <RadioGroup
+            name="giftAidPaidTaxSince"
+            legend={`Did you pay UK Income Tax or Capital Gains Tax for all of the time since you cancelled your last declaration on ${formatDate(form.cancelledOn!)}?`}
+            options={[
+              { value: 'no', label: 'No, or I am not sure', hint: 'Your new declaration covers the gifts you make from today.' },
+              { value: 'yes', label: 'Yes', hint: `Your new declaration also covers the gifts you made since ${formatDate(coverSince)}.` },
+            ]}
+            value={paidTaxSince}
+            onChange={onPaidTaxSince}
+            error={field('effectiveFrom')}
+          />
+          {effectiveFrom && <input type="hidden" name="giftAidEffectiveFrom" value={effectiveFrom} />}
+        </>
+      )}
       <blockquote className="gift-aid-wording">{form.wording}</blockquote>
       <p className="hint">{form.notice}</p>
       <div className="field-row">
-        <TextField name="title" label="Title" defaultValue={form.title} maxLength={20} error={field('title')} />
-        <TextField name="firstName" label="First name" defaultValue={form.firstName} maxLength={35} required error={field('firstName')} />
-        <TextField name="lastName" label="Last name" defaultValue={form.lastName} maxLength={35} required error={field('lastName')} />
+        <TextField name="title" label="Title" defaultValue={form.title} maxLength={20} autoComplete="honorific-prefix" error={field('title')} />
+        <TextField name="firstName" label="First name" defaultValue={form.firstName} maxLength={35} autoComplete="given-name" required error={field('firstName')} />
+        <TextField name="lastName" label="Last name" defaultValue={form.lastName} maxLength={35} autoComplete="family-name" required error={field('lastName')} />
       </div>
-      <label className="gift-aid-tick">
-        <input type="checkbox" name="livesAbroad" value="yes" checked={livesAbroad} onChange={(event) => onAbroad(event.target.checked)} /> I am a UK taxpayer living
-        abroad (no UK postcode)
-      </label>
+      <div className="gift-aid-tick">
+        <input type="checkbox" id="gift-aid-abroad" name="livesAbroad" value="yes" checked={livesAbroad} onChange={(event) => onAbroad(event.target.checked)} />
+        <label htmlFor="gift-aid-abroad">I am a UK taxpayer living abroad (no UK postcode)</label>
+      </div>
       <div className="field-row">
         <TextField
           name="houseNameOrNumber"
           label={livesAbroad ? 'Your home address' : 'House name or number'}
           defaultValue={form.houseNameOrNumber}
           maxLength={40}
+          autoComplete={livesAbroad ? 'street-address' : 'address-line1'}
           required
           error={field('houseNameOrNumber')}
         />

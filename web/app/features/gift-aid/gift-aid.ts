@@ -23,7 +23,14 @@ type Donor = {
   livesAbroad: boolean;
 };
 
-export type DeclarationForm = Donor & { wording: string; notice: string };
+export type DeclarationForm = Donor & {
+  wording: string;
+  notice: string;
+  /** The day the donor's last enduring declaration was cancelled, when none is in force now. */
+  cancelledOn: string | null;
+  /** With cancelledOn: the first day to cover when the donor paid UK tax all the time since; null when there is no gap. */
+  coverSinceCancellationFrom: string | null;
+};
 
 export type Declaration = Donor & {
   id: string;
@@ -41,18 +48,24 @@ export type StatementGift = { id: string; paidAt: string; amount: number; curren
 export type GivingStatement = { taxYear: number; label: string; from: string; to: string; totals: { currency: string; amount: number }[]; donations: StatementGift[] };
 
 /** What the donor declares, as the declaration form sends it. */
-export type DeclarationInput = Donor & { scope: DeclarationScope; postcode: string; amount?: number; currency?: string };
+export type DeclarationInput = Donor & { scope: DeclarationScope; postcode: string; effectiveFrom?: string; amount?: number; currency?: string };
 
-const FORM = `query GiftAidDeclarationForm($scope: GiftAidDeclarationScope!, $amount: Float, $currency: String) {
-  giftAidDeclarationForm(scope: $scope, amount: $amount, currency: $currency) { wording notice title firstName lastName houseNameOrNumber postcode livesAbroad }
+/** The declaration as `createDonation` takes it, stored with the gift (the gift gives its amount). */
+export function declarationWithGift({ amount: _amount, currency: _currency, ...declaration }: DeclarationInput) {
+  return { ...declaration, postcode: declaration.livesAbroad ? null : declaration.postcode };
+}
+
+const FORM = `query GiftAidDeclarationForm($scope: GiftAidDeclarationScope!, $amount: Float, $currency: String, $effectiveFrom: String) {
+  giftAidDeclarationForm(scope: $scope, amount: $amount, currency: $currency, effectiveFrom: $effectiveFrom) {
+    wording notice title firstName lastName houseNameOrNumber postcode livesAbroad cancelledOn coverSinceCancellationFrom }
 }`;
 
 const DECLARATION_FIELDS = 'id version scope title firstName lastName houseNameOrNumber postcode livesAbroad wording effectiveFrom createdAt cancelledAt supersededAt';
 
 const DECLARE = `mutation CreateGiftAidDeclaration($scope: GiftAidDeclarationScope!, $title: String, $firstName: String!, $lastName: String!,
-  $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean, $amount: Float, $currency: String) {
+  $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean, $effectiveFrom: String, $amount: Float, $currency: String) {
   createGiftAidDeclaration(scope: $scope, title: $title, firstName: $firstName, lastName: $lastName, houseNameOrNumber: $houseNameOrNumber,
-    postcode: $postcode, livesAbroad: $livesAbroad, amount: $amount, currency: $currency) { id }
+    postcode: $postcode, livesAbroad: $livesAbroad, effectiveFrom: $effectiveFrom, amount: $amount, currency: $currency) { id }
 }`;
 
 const MINE = `query MyGiftAidDeclarations { myGiftAidDeclarations { ${DECLARATION_FIELDS} } }`;
@@ -65,8 +78,8 @@ const STATEMENTS = `query MyGivingStatements { myGivingStatements {
 } }`;
 
 /** The wording to show (HMRC's model, from the server) and the details to start from. */
-export const useDeclarationForm = (scope: DeclarationScope, amount: number | undefined, currency: string) =>
-  useMemberRead<{ giftAidDeclarationForm: DeclarationForm }>(FORM, { scope, amount: amount ?? null, currency });
+export const useDeclarationForm = (scope: DeclarationScope, amount: number | undefined, currency: string, effectiveFrom: string | undefined) =>
+  useMemberRead<{ giftAidDeclarationForm: DeclarationForm }>(FORM, { scope, amount: amount ?? null, currency, ...(effectiveFrom ? { effectiveFrom } : {}) });
 
 /** Stores the declaration with the exact wording shown; answers the errors to show, or null. */
 export function useDeclare() {

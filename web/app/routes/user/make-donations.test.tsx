@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -61,13 +61,14 @@ describe('giving monthly', () => {
 
 describe('Gift Aid on a gift', () => {
   const WORDING = 'I want to Gift Aid my donation of £10.00 and any donations I make in the future or have made in the past 4 years to Grace Church.';
+  const FORM = { wording: WORDING, notice: 'Please tell us if you want to cancel.', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: null, livesAbroad: false, cancelledOn: null, coverSinceCancellationFrom: null };
 
-  function renderWithGiftAid(declared: GraphqlResult<unknown>) {
+  function renderWithGiftAid(declared: GraphqlResult<unknown>, form: Record<string, unknown> = FORM) {
     signIn();
     const sent = answerGraphql((operation) => {
       switch (operationName(operation.query)) {
         case 'GiftAidDeclarationForm':
-          return { data: { giftAidDeclarationForm: { wording: WORDING, notice: 'Please tell us if you want to cancel.', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: null, livesAbroad: false } } };
+          return { data: { giftAidDeclarationForm: operation.variables?.effectiveFrom ? { ...form, wording: `${WORDING} (since ${operation.variables.effectiveFrom as string})` } : form } };
         case 'CreateGiftAidDeclaration':
           return declared;
         default:
@@ -95,7 +96,34 @@ describe('Gift Aid on a gift', () => {
     expect(screen.getByRole('textbox', { name: /Your home address/ })).toBeTruthy();
   });
 
-  it('stores the declaration, then asks for the gift with Gift Aid', async () => {
+  it('asks what the declaration covers as a question with one label per choice, and names the autofill purpose of each field', async () => {
+    const { user } = renderWithGiftAid({ data: null });
+    await user.type(amount(), '10');
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Add Gift Aid (+25%)' });
+    expect(box.labels).toHaveLength(1);
+    expect(box.closest('fieldset')!.querySelector('legend')!.textContent).toBe('Gift Aid');
+    await user.click(box);
+
+    const question = await screen.findByRole('group', { name: 'What should your Gift Aid declaration cover?' });
+    expect(question.tagName).toBe('FIELDSET');
+    const choices = within(question).getAllByRole<HTMLInputElement>('radio');
+    expect(choices.map((choice) => [choice.labels!.length, choice.labels![0].textContent])).toEqual([
+      [1, 'This gift, my future gifts and those of the past 4 years'],
+      [1, 'This gift only'],
+    ]);
+    const autocomplete = (name: RegExp) => screen.getByRole('textbox', { name }).getAttribute('autocomplete');
+    expect([autocomplete(/Title/), autocomplete(/First name/), autocomplete(/Last name/), autocomplete(/House name or number/), autocomplete(/Postcode/)]).toEqual([
+      'honorific-prefix',
+      'given-name',
+      'family-name',
+      'address-line1',
+      'postal-code',
+    ]);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /UK taxpayer living abroad/ }).labels).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: /since you cancelled/ })).toBeNull();
+  });
+
+  it('sends the declaration with the gift, in one request', async () => {
     const { user, sent } = renderWithGiftAid({ data: { createGiftAidDeclaration: { id: '3' } } });
     await user.type(amount(), '10');
     await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
@@ -104,19 +132,43 @@ describe('Gift Aid on a gift', () => {
 
     expect(await screen.findByText('stopped here')).toBeTruthy();
     const writes = sent.filter((operation) => operation.query.startsWith('mutation'));
-    expect(writes.map((operation) => operationName(operation.query))).toEqual(['CreateGiftAidDeclaration', 'CreateDonation']);
-    expect(writes[0].variables).toMatchObject({ scope: 'Enduring', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: 'sw1a 1aa', livesAbroad: false, amount: 10 });
-    expect(writes[1].variables).toEqual({ amount: 10, currency: 'GBP', description: '', giftAid: true });
+    expect(writes.map((operation) => operationName(operation.query))).toEqual(['CreateDonation']);
+    expect(writes[0].variables).toEqual({
+      amount: 10,
+      currency: 'GBP',
+      description: '',
+      giftAidDeclaration: { scope: 'Enduring', title: 'Sister', firstName: 'Priscilla', lastName: 'Aquila', houseNameOrNumber: '1', postcode: 'sw1a 1aa', livesAbroad: false },
+    });
   });
 
-  it('shows why the server refused the declaration beside its field and starts no payment', async () => {
-    const { user, sent } = renderWithGiftAid({ errors: [fieldError('postcode', 'postcode is not a UK postcode')] });
+  it('asks a donor who cancelled whether they paid tax since, and covers the gap only when they did', async () => {
+    const cancelled = { ...FORM, cancelledOn: '2026-01-10', coverSinceCancellationFrom: '2026-01-11' };
+    const { user, sent } = renderWithGiftAid({ data: null }, cancelled);
     await user.type(amount(), '10');
     await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
-    await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'nowhere');
+
+    const question = await screen.findByRole('group', { name: /^Did you pay UK Income Tax or Capital Gains Tax for all of the time since you cancelled your last declaration on 10 January 2026\?$/ });
+    expect(within(question).getByRole<HTMLInputElement>('radio', { name: 'No, or I am not sure' }).checked).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: /Postcode/ }), 'M1 1AE');
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText(`${WORDING} (since 2026-01-11)`)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
+    expect(await screen.findByText('stopped here')).toBeTruthy();
+    const gift = sent.find((operation) => operationName(operation.query) === 'CreateDonation')!;
+    expect(gift.variables.giftAidDeclaration).toMatchObject({ scope: 'Enduring', effectiveFrom: '2026-01-11' });
+  });
+
+  it('stores the enduring declaration before a monthly gift, and starts none when it is refused', async () => {
+    const { user, sent } = renderWithGiftAid({ errors: [fieldError('postcode', 'postcode is not a UK postcode')] });
+    await user.click(screen.getByRole('radio', { name: 'Give monthly' }));
+    await user.type(screen.getByRole('spinbutton', { name: /Amount each month/ }), '10');
+    await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
+    await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'nowhere');
+    await user.click(screen.getByRole('button', { name: 'Give monthly with PayPal' }));
+
     expect(await screen.findByText('postcode is not a UK postcode')).toBeTruthy();
-    expect(sent.map((operation) => operationName(operation.query))).not.toContain('CreateDonation');
+    expect(sent.map((operation) => operationName(operation.query))).not.toContain('CreateRegularDonation');
+    expect(sent.filter((operation) => operation.query.startsWith('mutation')).map((operation) => operationName(operation.query))).toEqual(['CreateGiftAidDeclaration']);
   });
 });
