@@ -76,11 +76,13 @@ export class DonationRefundService implements OnModuleInit {
       }
       const minor = asked ?? remaining;
       const refund = await this.refundAtPayPal(donation, minor);
-      const recorded = await this.apply(manager, donation, { ...refund, amountMinor: refund.amountMinor ?? minor });
+      // What PayPal says it refunded is what was refunded.
+      const taken = refund.amountMinor ?? minor;
+      const recorded = await this.apply(manager, donation, { ...refund, amountMinor: taken });
       await this.audit.record(
         caller,
         address,
-        { action: 'donation.refund', recordKind: 'Donation', recordIds: [String(id)], detail: `refunded ${formatMoney(minor, donation.currency)} (PayPal ${refund.paypalId})` },
+        { action: 'donation.refund', recordKind: 'Donation', recordIds: [String(id)], detail: `refunded ${formatMoney(taken, donation.currency)} (PayPal ${refund.paypalId})` },
         manager,
       );
       return recorded;
