@@ -1,9 +1,10 @@
-import { Args, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { ClientIp } from '../../common/decorators.js';
 import { ListArgs, ListMetadata, toId } from '../../common/list.js';
+import type { GraphQLContext } from '../../common/loaders.js';
 import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
 import { GiftAidClaimService, type ClaimDraft } from './claim.service.js';
@@ -151,8 +152,8 @@ export class GiftAidClaimResolver {
   }
 
   @ResolveField(() => [GiftAidClaim], { description: 'The claims made together with this one for its period, in order (this one included)' })
-  batch(@Parent() claim: GiftAidClaim): Promise<GiftAidClaim[]> {
-    return this.claims.batch(claim);
+  batch(@Parent() claim: GiftAidClaim, @Context() context: GraphQLContext): Promise<GiftAidClaim[]> {
+    return context.loaders.giftAidClaimBatch.load(claim.batchId);
   }
 
   @ResolveField(() => [String], { description: 'Download path of the schedule as CSV (schedule.ods for the OpenDocument sheet HMRC takes); one file, a claim holding at most 1,000 rows' })

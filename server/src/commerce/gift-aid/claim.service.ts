@@ -1,10 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import type DataLoader from 'dataloader';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
 import { applyListPage, type ListArgs, type ListOptions } from '../../common/list.js';
+import { LoaderFactory } from '../../common/loaders.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SiteSettingsService } from '../../site/site-settings.service.js';
 import { decimalToMinor } from '../money.js';
@@ -21,6 +23,13 @@ const AGGREGATE_ROW_LIMIT = 100_000;
 /** Claims are made one at a time, so two cannot take the same donation. */
 const CLAIM_LOCK = 0x67696674;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+declare module '../../common/loaders.js' {
+  interface Loaders {
+    /** The claims of a batch, in order, by the batch's id. */
+    giftAidClaimBatch: DataLoader<number, GiftAidClaim[]>;
+  }
+}
 
 /** Gift Aid is 25 % of the gift: basic-rate tax of 20 % on the grossed-up amount. */
 export const giftAidOn = (minor: number): number => Math.round(minor / 4);
@@ -110,7 +119,7 @@ export interface ClaimActor {
 
 /** Gift Aid claims: previewed, made as Drafts of at most 1,000 rows, then submitted, paid or rejected. */
 @Injectable()
-export class GiftAidClaimService {
+export class GiftAidClaimService implements OnModuleInit {
   constructor(
     @InjectRepository(GiftAidClaim) private readonly claims: Repository<GiftAidClaim>,
     @InjectRepository(GiftAidClaimRow) private readonly rows: Repository<GiftAidClaimRow>,
@@ -118,8 +127,16 @@ export class GiftAidClaimService {
     private readonly status: GiftAidStatusService,
     private readonly siteSettings: SiteSettingsService,
     private readonly audit: AuditService,
+    private readonly loaders: LoaderFactory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit() {
+    this.loaders.register('giftAidClaimBatch', async (batchIds) => {
+      const claims = await this.claims.find({ where: { batchId: In([...batchIds]) }, order: { batchNumber: 'ASC' } });
+      return batchIds.map((batchId) => claims.filter((claim) => claim.batchId === batchId));
+    });
+  }
 
   preview(period: ClaimPeriodArgs): Promise<ClaimDraft> {
     return this.draft(this.dataSource.manager, period);
@@ -273,11 +290,6 @@ export class GiftAidClaimService {
     const claim = await this.claims.findOneBy({ id });
     if (!claim) throw AppError.notFound('The claim');
     return claim;
-  }
-
-  /** The claims made together with this one, in their order. */
-  batch(claim: GiftAidClaim): Promise<GiftAidClaim[]> {
-    return this.claims.find({ where: { batchId: claim.batchId }, order: { batchNumber: 'ASC' } });
   }
 
   list(args: ListArgs): Promise<GiftAidClaim[]> {
