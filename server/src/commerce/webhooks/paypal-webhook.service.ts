@@ -135,8 +135,10 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
       return this.payments.capture(target.kind, target.record.paypalOrderId!);
     }
     // A donation's refund or chargeback is recorded from PayPal's own view of it; a book order's is settled below.
-    if (REFUND_EVENTS.has(event.event_type) && (await this.refunds.recordFromPayPal(event.event_type, event.resource?.id))) return undefined;
-    if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
+    if (REFUND_EVENTS.has(event.event_type)) {
+      if (await this.refunds.recordFromPayPal(event.event_type, event.resource?.id)) return undefined;
+      if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
+    }
     if (!CAPTURE_EVENTS.has(event.event_type)) {
       this.logger.log(`ignored ${event.event_type} ${event.id}`);
       return undefined;
