@@ -92,6 +92,13 @@ describe('Gift Aid claims: at most 1,000 rows, HMRC’s sheet, and a lifecycle',
     for (const column of 'BCDEFGHIJK') expect(cells[`${column}23`].v).toBe(templateSheet[`${column}23`].v);
     expect([cells.B25.v, cells.D25.v, cells.K25.v]).toEqual([1, 'Donora', 40]);
     expect(cells.C26).toBeUndefined();
+
+    // The console reads HMRC's columns from the API: the template's headings, C23 to K23, and the rows' field names.
+    const columns = (await ok(t, '{ giftAidScheduleColumns { field heading kind } }', {}, finance.token)).giftAidScheduleColumns;
+    expect(columns.map((column: any) => column.heading)).toEqual([...'CDEFGHIJK'].map((column) => templateSheet[`${column}23`].v));
+    const read = await ok(t, `query($id: ID!) { GiftAidClaim(id: $id) { rows { ${columns.map((column: any) => column.field).join(' ')} } } }`, { id: claim.id }, finance.token);
+    expect(Object.values(read.GiftAidClaim.rows[0])).toEqual(['Ms', 'Donora', 'Giver', '1', 'M1 1AE', '', '', '10/01/26', '40.00']);
+    expect(code(await t.gql('{ giftAidScheduleColumns { field } }', {}, pastor.token))).toBe('FORBIDDEN');
   });
 
   it('submits a Draft with HMRC’s reference, records the payment, and then changes it no more', async () => {
