@@ -34,8 +34,8 @@ describe('what each role sees in the console', () => {
     expect(menuFor(ROLE_PERMISSIONS.PrayerTeam)).toEqual([{ section: 'Requests', resources: [expect.objectContaining({ name: 'prayer-requests' })], pages: [] }]);
   });
 
-  it('gives Finance the donations, regular donations, Gift Aid claims and book orders', () => {
-    expect(names(ROLE_PERMISSIONS.Finance)).toEqual(['donations', 'regular-donations', 'gift-aid-claims', 'book-orders']);
+  it('gives Finance the donations, regular donations, Gift Aid claims and declarations and book orders', () => {
+    expect(names(ROLE_PERMISSIONS.Finance)).toEqual(['donations', 'regular-donations', 'gift-aid-claims', 'gift-aid-declarations', 'book-orders']);
     expect(sections(ROLE_PERMISSIONS.Finance)).toEqual(['Payments']);
   });
 

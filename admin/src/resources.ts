@@ -16,6 +16,7 @@ import contactEnquiries from './contact-enquiries';
 import counsellingRequests from './counselling-requests';
 import donations from './donations';
 import giftAidClaims from './gift-aid-claims';
+import giftAidDeclarations from './gift-aid-declarations';
 import meetingImages from './meeting-images';
 import members from './members';
 import postCategories from './post-categories';
@@ -88,6 +89,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'donations', type: 'Donation', section: 'Payments', permission: 'finance:read', screens: donations },
   { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: 'finance:read', screens: regularDonations },
   { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: 'finance:read', screens: giftAidClaims },
+  { name: 'gift-aid-declarations', type: 'GiftAidDeclaration', section: 'Payments', permission: 'finance:read', screens: giftAidDeclarations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
   { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
   { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: 'audit:read', screens: auditEvents },
