@@ -89,3 +89,79 @@ test('a member gives with Gift Aid; the claim is made in the console and Finance
   await statement.getByText('Gift Aid claimed').waitFor();
   await page.getByRole('list', { name: 'Your Gift Aid declarations' }).getByText('In force').waitFor();
 });
+
+test('cancelling a declaration asks first, with the safe choice focused, then moves focus to the result and announces it', async () => {
+  const donor = await createMember(site.baseUrl, 'Lydia');
+  await graphql(
+    site.baseUrl,
+    `mutation { createGiftAidDeclaration(scope: Enduring, firstName: "Lydia", lastName: "Thyatira", houseNameOrNumber: "3", postcode: "M1 1AE") { id } }`,
+    {},
+    donor.token,
+  );
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await refuseOtherOrigins(context, site.baseUrl);
+  const page = await context.newPage();
+  await openSignedIn(page, site.baseUrl, donor, '/user/giving');
+  const declarations = page.getByRole('list', { name: 'Your Gift Aid declarations' });
+  const ask = declarations.getByRole('button', { name: 'Cancel this declaration' });
+  await ask.press('Enter');
+  const keep = declarations.getByRole('button', { name: 'No, keep it' });
+  await keep.waitFor();
+  assert.equal(await keep.evaluate((button) => button === document.activeElement), true, 'the safe choice is focused');
+  await page.keyboard.press('Enter');
+  await ask.waitFor();
+  assert.equal(await ask.evaluate((button) => button === document.activeElement), true, 'focus returns to the button that asked');
+  assert.equal(await declarations.getByText('In force').count(), 1, 'one keypress cancelled nothing');
+
+  await ask.click();
+  await declarations.getByRole('button', { name: 'Yes, cancel it' }).click();
+  const status = declarations.getByText(/^Cancelled on /);
+  await status.waitFor();
+  assert.equal(await status.evaluate((element) => element === document.activeElement), true, 'focus moves to the result');
+  assert.match((await page.getByRole('status').filter({ hasText: 'cancelled' }).textContent()) ?? '', /^Your Gift Aid declaration was cancelled on /);
+  await context.close();
+});
+
+test('a donor who cancelled is asked whether they paid UK tax since; the new declaration covers the gap only if they did', async () => {
+  const donor = await createMember(site.baseUrl, 'Phoebe');
+  const london = (daysAgo: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() - daysAgo * 86_400_000));
+  // A declaration given by telephone 100 days ago, and a cancellation the donor posted 50 days ago, both recorded by Finance.
+  const { recordGiftAidDeclaration } = await graphql<{ recordGiftAidDeclaration: { id: string } }>(
+    site.baseUrl,
+    `mutation($email: String!, $on: String!) { recordGiftAidDeclaration(donorEmail: $email, source: Oral, declaredOn: $on, scope: Enduring,
+      firstName: "Phoebe", lastName: "Cenchreae", houseNameOrNumber: "5", postcode: "M1 1AE") { id } }`,
+    { email: donor.email, on: london(100) },
+    financeStaff.token,
+  );
+  await graphql(
+    site.baseUrl,
+    'mutation($id: ID!, $on: String!) { cancelGiftAidDeclarationForDonor(id: $id, cancelledOn: $on, method: Written) { id } }',
+    { id: recordGiftAidDeclaration.id, on: london(50) },
+    financeStaff.token,
+  );
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await refuseOtherOrigins(context, site.baseUrl);
+  const page = await context.newPage();
+  await openSignedIn(page, site.baseUrl, donor, '/user/make-donations');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('12');
+  await page.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }).check();
+  const question = page.getByRole('group', { name: /^Did you pay UK Income Tax or Capital Gains Tax for all of the time since you cancelled your last declaration on / });
+  await question.waitFor();
+  assert.equal(await question.getByRole('radio', { name: 'No, or I am not sure' }).isChecked(), true, 'the safe answer is the default');
+  const wording = page.locator('blockquote.gift-aid-wording');
+  await wording.getByText(/^I want to Gift Aid my donation of £12\.00 and any donations I make in the future to /).waitFor();
+  await question.getByRole('radio', { name: 'Yes' }).check();
+  await wording.getByText(/and any donations I make in the future or have made since \d{1,2} \w+ \d{4} to /).waitFor();
+  await page.getByRole('button', { name: 'Donate with PayPal' }).click();
+  await page.waitForURL((url) => url.pathname === '/paypal-emulator/checkoutnow');
+
+  const { myGiftAidDeclarations } = await graphql<{ myGiftAidDeclarations: { effectiveFrom: string; cancelledAt: string | null }[] }>(
+    site.baseUrl,
+    '{ myGiftAidDeclarations { effectiveFrom cancelledAt } }',
+    {},
+    donor.token,
+  );
+  assert.deepEqual(myGiftAidDeclarations[0], { effectiveFrom: london(49), cancelledAt: null }, 'covers from the day after the cancellation');
+  await context.close();
+});
