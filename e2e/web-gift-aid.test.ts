@@ -164,4 +164,21 @@ test('a donor who cancelled is asked whether they paid UK tax since; the new dec
   );
   assert.deepEqual(myGiftAidDeclarations[0], { effectiveFrom: london(49), cancelledAt: null }, 'covers from the day after the cancellation');
   await context.close();
+
+  // Finance finds the cancelled declaration in the console: who recorded it, how it was cancelled, its written record.
+  const finance = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await finance.goto(`${site.baseUrl}/admin/login`);
+  await finance.getByLabel('Email address').fill(financeStaff.email);
+  await finance.getByRole('textbox', { name: 'Password' }).fill(financeStaff.password);
+  await finance.getByRole('button', { name: 'Log in' }).click();
+  await finance.getByText('Welcome to the admin console').waitFor();
+  await finance.goto(`${site.baseUrl}/admin/gift-aid-declarations`);
+  await finance.getByPlaceholder('Search donor name').fill('Cenchreae');
+  await finance.getByRole('row').filter({ hasText: 'Cancelled' }).getByRole('link', { name: /Show/ }).click();
+  await finance.waitForURL(new RegExp(`/admin/gift-aid-declarations/${recordGiftAidDeclaration.id}/show$`));
+  await finance.getByText(/Orally, recorded by David /).waitFor();
+  await finance.getByText(/received in writing \(letter\), recorded by David /).waitFor();
+  await finance.getByRole('region', { name: 'Written record sent to the donor' }).getByText(/within 30 days/).waitFor();
+  assert.equal(await finance.getByRole('button', { name: 'Record cancellation' }).count(), 0, 'a cancelled declaration offers no second cancellation');
+  await finance.context().close();
 });

@@ -9,6 +9,7 @@ import {
   Labeled,
   List,
   SearchInput,
+  SelectField,
   SelectInput,
   Show,
   ShowButton,
@@ -22,7 +23,7 @@ import {
 import { PersonField, WhenField } from '../common/fields';
 import { ApiError } from '../data/graphqlCall';
 import { CancelForDonor } from './CancelForDonor';
-import { recordDeclaration, type RecordedDeclaration } from './declarationsApi';
+import { CANCELLATION_METHODS, recordDeclaration, type RecordedDeclaration } from './declarationsApi';
 
 const STATUSES = [
   { id: 'InForce', name: 'In force' },
@@ -51,8 +52,12 @@ export const GiftAidDeclarationList = () => (
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="lastName" label="Last name" />
       <DataTable.Col source="firstName" label="First name" disableSort />
-      <DataTable.Col source="status" label="Status" disableSort />
-      <DataTable.Col source="scope" label="Covers" disableSort />
+      <DataTable.Col source="status" label="Status" disableSort>
+        <SelectField source="status" choices={STATUSES} />
+      </DataTable.Col>
+      <DataTable.Col source="scope" label="Covers" disableSort>
+        <SelectField source="scope" choices={SCOPES} />
+      </DataTable.Col>
       <DataTable.Col source="version" label="Version" disableSort />
       <DataTable.Col source="source" label="Given" disableSort />
       <DataTable.Col source="effectiveFrom" label="Covers gifts from" />
@@ -114,7 +119,8 @@ const Cancellation = () => {
   }>();
   if (!declaration?.cancelledAt) return <Typography variant="body2">Not cancelled</Typography>;
   const who = declaration.cancelledByUser ? `${declaration.cancelledByUser.firstname} ${declaration.cancelledByUser.lastname}` : 'someone whose account is gone';
-  const how = declaration.cancellationMethod === 'Online' ? 'by the donor in their account' : `received ${declaration.cancellationMethod ?? ''}, recorded by ${who}`;
+  const received = CANCELLATION_METHODS.find((method) => method.id === declaration.cancellationMethod)?.name.toLowerCase() ?? 'by the donor';
+  const how = declaration.cancellationMethod === 'Online' ? 'by the donor in their account' : `received ${received}, recorded by ${who}`;
   return (
     <Typography variant="body2">
       From {new Date(declaration.cancelledAt).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' })}, {how}
@@ -148,12 +154,12 @@ const WrittenRecord = () => {
 export const GiftAidDeclarationShow = () => (
   <Show title="Gift Aid declaration">
     <SimpleShowLayout>
-      <TextField source="status" label="Status" />
+      <SelectField source="status" label="Status" choices={STATUSES} />
       <PersonField source="donor" />
       <Labeled label="Name and home address">
         <DonorAddress />
       </Labeled>
-      <TextField source="scope" label="Covers" />
+      <SelectField source="scope" label="Covers" choices={SCOPES} />
       <TextField source="effectiveFrom" label="Covers gifts from" />
       <DateField source="declaredOn" label="Given on" />
       <Labeled label="How it was given">
