@@ -14,14 +14,12 @@ import { aggregationPeriod, keepUntil, type PeriodSettings } from './accounting-
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
-import { accountRefunds, netSterlingSql, pendingAdjustments, releaseRefunds } from './refund-accounting.js';
+import { accountRefunds, CLAIM_LOCK, netSterlingSql, pendingAdjustments, releaseRefunds } from './refund-accounting.js';
 import { ABROAD_POSTCODE, ROWS_PER_CLAIM, type ScheduleRow, type ScheduleSheet } from './schedule.js';
 import { londonDay } from './tax-year.js';
 
 /** An aggregated row may total at most £1,000 (gov.uk: "The total donation on one line cannot be higher than £1,000"). */
 const AGGREGATE_ROW_LIMIT = 100_000;
-/** Claims are made one at a time, so two cannot take the same donation. */
-const CLAIM_LOCK = 0x67696674;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 declare module '../../common/loaders.js' {

@@ -23,7 +23,7 @@ export const pendingRefundSql = (r: string, d: string): string =>
 export const netSterlingSql = (d: string): string =>
   `(${sterlingSql(d)} - coalesce((SELECT sum(${refundSterlingSql('r', d)}) FROM donation_refunds r WHERE r.donation_id = ${d}.id), 0))`;
 
-/** The advisory lock a Gift Aid claim is made under, exclusively (`claim.service.ts`). */
+/** The advisory lock a Gift Aid claim is made under, exclusively (`claim.service.ts`), so two cannot take the same donation. */
 export const CLAIM_LOCK = 0x67696674;
 
 /**
