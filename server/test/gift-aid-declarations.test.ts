@@ -86,6 +86,25 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
     expect((await t.gql(GIVE, { amount: 5, currency: 'GBP', giftAid: true }, donor.token)).errors[0].extensions.field).toBe('giftAid');
   });
 
+  it('stores a monthly gift\'s enduring declaration with it, and a refused monthly gift leaves none', async () => {
+    const MONTHLY = `mutation($amount: Float!, $giftAidDeclaration: GiftAidDeclarationInput) {
+      createRegularDonation(amount: $amount, currency: "GBP", giftAidDeclaration: $giftAidDeclaration) { id } }`;
+    const donor = await t.member();
+    const enduring = { scope: 'Enduring', ...ADA };
+    expect((await t.gql(MONTHLY, { amount: 0, giftAidDeclaration: enduring }, donor.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'amount' });
+    expect((await t.gql(MONTHLY, { amount: 5, giftAidDeclaration: { ...enduring, scope: 'ThisDonation' } }, donor.token)).errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'scope',
+    });
+    expect(await declarations(donor)).toEqual([]);
+    expect(await t.db.query('SELECT id FROM regular_donations WHERE user_id = $1', [donor.id])).toEqual([]);
+
+    const gift = (await ok(t, MONTHLY, { amount: 5, giftAidDeclaration: enduring }, donor.token)).createRegularDonation;
+    expect((await declarations(donor)).map((row) => row.scope)).toEqual(['Enduring']);
+    const [{ giftAid }] = await t.db.query('SELECT gift_aid AS "giftAid" FROM regular_donations WHERE id = $1', [gift.id]);
+    expect(giftAid).toBe(true);
+  });
+
   it('keeps an enduring declaration unchanged when the donor ticks Gift Aid again with the same details', async () => {
     const donor = await t.member();
     const first = (await ok(t, DECLARE, { scope: 'Enduring', ...ADA }, donor.token)).createGiftAidDeclaration;

@@ -16,7 +16,11 @@ import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableErr
 import { approveLink, type Sale, type Subscription, type SubscriptionStatus } from '../paypal/paypal.types.js';
 import { donationReceipt, regularGiftPaymentFailed } from '../receipt-mails.js';
 import { MonthlyTotal, RegularDonationFilter } from './dto/regular-donation.args.js';
+import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
+import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';
+import { londonDay } from '../gift-aid/tax-year.js';
+import { DeclarationScope } from '../gift-aid/wording.js';
 import { BillingPlan, RegularDonation, RegularDonationStatus } from './regular-donation.entity.js';
 
 /** PayPal's subscription statuses as ours; APPROVED is a moment before ACTIVE, still waiting on PayPal. */
@@ -71,13 +75,21 @@ export class RegularDonationService {
   }
 
   /** Stores the gift, creates its PayPal subscription and keeps the link where the member agrees to it. */
-  async create(caller: AuthUser, input: { amount: number; currency: string; giftAid?: boolean }): Promise<RegularDonation> {
+  async create(caller: AuthUser, input: { amount: number; currency: string; giftAid?: boolean; giftAidDeclaration?: DeclarationDetails }): Promise<RegularDonation> {
     const amountMinor = donationAmount(input.amount);
     const currency = donationCurrency(input.currency);
-    // Each payment is then checked against the declaration in force on its day, as any gift is.
-    if (input.giftAid) await this.declarations.forNewGift(caller.id, true);
-    const giftAid = input.giftAid ?? null;
-    const gift = await this.gifts.save(this.gifts.create({ userId: caller.id, amountMinor, currency, giftAid, status: RegularDonationStatus.ApprovalPending }));
+    const declared = input.giftAidDeclaration;
+    if (declared && declared.scope !== DeclarationScope.Enduring) throw AppError.badInput('scope', 'A monthly gift needs an enduring declaration, covering every payment');
+    if (declared && input.giftAid === false) throw AppError.badInput('giftAid', 'giftAid cannot be false with a Gift Aid declaration');
+    const giftAid = declared ? true : (input.giftAid ?? null);
+    // Each payment is then checked against the declaration in force on its day, as any gift is. A declaration made
+    // with the gift is stored with it, once the gift is valid.
+    const gift = await this.dataSource.transaction(async (manager) => {
+      if (declared) await this.declarations.declare(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null });
+      else if (giftAid) await this.declarations.forNewGift(caller.id, true);
+      const repository = manager.getRepository(RegularDonation);
+      return repository.save(repository.create({ userId: caller.id, amountMinor, currency, giftAid, status: RegularDonationStatus.ApprovalPending }));
+    });
     const customId = this.customId(gift);
     try {
       const planId = await this.planFor(currency);

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toFormErrors, type FormErrors } from '../../lib/graphql';
+import type { DeclarationWithGift } from './donations';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
 export type RegularGiftStatus = 'ApprovalPending' | 'Active' | 'Suspended' | 'Cancelled' | 'Expired';
@@ -27,8 +28,8 @@ const GIFT_FIELDS = 'id amount currency status nextBillingAt createdAt cancelled
 
 const MY_REGULAR_GIFTS = `query MyRegularGifts { allRegularDonations(sortField: "createdAt", sortOrder: "DESC", perPage: 100) { ${GIFT_FIELDS} } }`;
 
-const CREATE_REGULAR_GIFT = `mutation CreateRegularDonation($amount: Float!, $currency: String!, $giftAid: Boolean) {
-  createRegularDonation(amount: $amount, currency: $currency, giftAid: $giftAid) { id subscriptionID approveUrl status }
+const CREATE_REGULAR_GIFT = `mutation CreateRegularDonation($amount: Float!, $currency: String!, $giftAid: Boolean, $giftAidDeclaration: GiftAidDeclarationInput) {
+  createRegularDonation(amount: $amount, currency: $currency, giftAid: $giftAid, giftAidDeclaration: $giftAidDeclaration) { id subscriptionID approveUrl status }
 }`;
 
 const CONFIRM_REGULAR_GIFT = `mutation ConfirmRegularDonation($subscriptionID: String!) {
@@ -45,7 +46,7 @@ export function useStartRegularGift() {
   const graphql = useMemberGraphql();
   const [loading, setLoading] = useState(false);
   const start = useCallback(
-    async (variables: { amount: number; currency: string; giftAid?: boolean }): Promise<FormErrors | null> => {
+    async (variables: { amount: number; currency: string; giftAid?: boolean; giftAidDeclaration?: DeclarationWithGift }): Promise<FormErrors | null> => {
       setLoading(true);
       const result = await graphql.request<{ createRegularDonation: { approveUrl: string } }>(CREATE_REGULAR_GIFT, variables);
       const gift = result.data?.createRegularDonation;

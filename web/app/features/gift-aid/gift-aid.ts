@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { toFormErrors, type FormErrors } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
 export type DeclarationScope = 'ThisDonation' | 'Enduring';
@@ -62,12 +61,6 @@ const FORM = `query GiftAidDeclarationForm($scope: GiftAidDeclarationScope!, $am
 
 const DECLARATION_FIELDS = 'id version scope title firstName lastName houseNameOrNumber postcode livesAbroad wording effectiveFrom createdAt cancelledAt supersededAt';
 
-const DECLARE = `mutation CreateGiftAidDeclaration($scope: GiftAidDeclarationScope!, $title: String, $firstName: String!, $lastName: String!,
-  $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean, $effectiveFrom: String, $amount: Float, $currency: String) {
-  createGiftAidDeclaration(scope: $scope, title: $title, firstName: $firstName, lastName: $lastName, houseNameOrNumber: $houseNameOrNumber,
-    postcode: $postcode, livesAbroad: $livesAbroad, effectiveFrom: $effectiveFrom, amount: $amount, currency: $currency) { id }
-}`;
-
 const MINE = `query MyGiftAidDeclarations { myGiftAidDeclarations { ${DECLARATION_FIELDS} } }`;
 
 const CANCEL = `mutation CancelGiftAidDeclaration($id: ID!) { cancelGiftAidDeclaration(id: $id) { ${DECLARATION_FIELDS} } }`;
@@ -80,18 +73,6 @@ const STATEMENTS = `query MyGivingStatements { myGivingStatements {
 /** The wording to show (HMRC's model, from the server) and the details to start from. */
 export const useDeclarationForm = (scope: DeclarationScope, amount: number | undefined, currency: string, effectiveFrom: string | undefined) =>
   useMemberRead<{ giftAidDeclarationForm: DeclarationForm }>(FORM, { scope, amount: amount ?? null, currency, ...(effectiveFrom ? { effectiveFrom } : {}) });
-
-/** Stores the declaration with the exact wording shown; answers the errors to show, or null. */
-export function useDeclare() {
-  const graphql = useMemberGraphql();
-  return useCallback(
-    async (input: DeclarationInput): Promise<FormErrors | null> => {
-      const result = await graphql.request<{ createGiftAidDeclaration: { id: string } }>(DECLARE, { ...input, postcode: input.livesAbroad ? null : input.postcode });
-      return result.data?.createGiftAidDeclaration ? null : toFormErrors(result.errors ?? []);
-    },
-    [graphql],
-  );
-}
 
 export const useMyDeclarations = () => useMemberRead<{ myGiftAidDeclarations: Declaration[] }>(MINE);
 

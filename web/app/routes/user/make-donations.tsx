@@ -4,7 +4,7 @@ import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { DONATION_CURRENCIES, useCaptureDonation, useCreateDonationOrder, useDonationCheckout } from '../../features/donations/donations';
 import { useStartRegularGift } from '../../features/donations/regular-giving';
 import { GiftAidFieldset, readDeclaration } from '../../features/gift-aid/gift-aid-fieldset';
-import { declarationWithGift, useDeclare } from '../../features/gift-aid/gift-aid';
+import { declarationWithGift } from '../../features/gift-aid/gift-aid';
 import type { DeclarationWithGift } from '../../features/donations/donations';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
@@ -15,7 +15,7 @@ import './make-donations.css';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, once or every month, in pounds or dollars, through PayPal.');
 
-type Gift = { amount: number; currency: string; description: string; giftAid?: boolean; giftAidDeclaration?: DeclarationWithGift };
+type Gift = { amount: number; currency: string; description: string; giftAidDeclaration?: DeclarationWithGift };
 
 /** The form's gift, or the errors to show when the amount is missing. */
 function readGift(form: HTMLFormElement): Gift | FormErrors {
@@ -33,38 +33,32 @@ export default function MakeDonations() {
   const monthly = useStartRegularGift();
   const createOrder = useCreateDonationOrder();
   const capture = useCaptureDonation();
-  const declare = useDeclare();
   const [frequency, setFrequency] = useState<'once' | 'monthly'>('once');
   const [currency, setCurrency] = useState('GBP');
   const [amount, setAmount] = useState<number>();
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
 
-  /**
-   * The gift, or the errors to show. A one-off gift carries its Gift Aid declaration, which the server stores with
-   * it (a refused gift leaves none); a monthly one needs the enduring declaration stored first.
-   */
-  const prepare = async (element: HTMLFormElement, monthlyGift: boolean): Promise<Gift | FormErrors> => {
+  /** The gift, with the Gift Aid declaration the server stores with it (a refused gift leaves none); or the errors to show. */
+  const prepare = (element: HTMLFormElement): Gift | FormErrors => {
     const gift = readGift(element);
     if (!isGift(gift)) return gift;
     const declaration = readDeclaration(element, { amount: gift.amount, currency: gift.currency });
-    if (!declaration) return gift;
-    if (!monthlyGift) return { ...gift, giftAidDeclaration: declarationWithGift(declaration) };
-    return (await declare(declaration)) ?? { ...gift, giftAid: true };
+    return declaration ? { ...gift, giftAidDeclaration: declarationWithGift(declaration) } : gift;
   };
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const gift = await prepare(event.currentTarget, frequency === 'monthly');
+    const gift = prepare(event.currentTarget);
     setErrors(isGift(gift) ? null : gift);
     if (!isGift(gift)) return;
-    const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency, giftAid: gift.giftAid }) : await once.start(gift);
+    const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency, giftAidDeclaration: gift.giftAidDeclaration }) : await once.start(gift);
     if (failure) setErrors(failure);
   };
 
   /** For PayPal's buttons: the one-off donation created on the server, as the redirect button would. */
   const createForButtons = async (): Promise<string | undefined> => {
-    const gift = await prepare(form.current!, false);
+    const gift = prepare(form.current!);
     if (!isGift(gift)) {
       setErrors(gift);
       return undefined;

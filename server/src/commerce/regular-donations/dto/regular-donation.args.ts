@@ -1,7 +1,9 @@
 import { ArgsType, Field, Float, ID, InputType, ObjectType } from '@nestjs/graphql';
-import { IsBoolean, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FilterArg, ListArgs } from '../../../common/list.js';
 import { GiftAmountArgs, GiftFilterInput } from '../../donations/dto/donation.args.js';
+import { GiftAidDeclarationInput } from '../../gift-aid/dto/gift-aid.args.js';
 import { RegularDonationStatus } from '../regular-donation.entity.js';
 
 @ArgsType()
@@ -10,6 +12,15 @@ export class CreateRegularDonationArgs extends GiftAmountArgs {
   @IsOptional()
   @IsBoolean()
   giftAid?: boolean;
+
+  @Field(() => GiftAidDeclarationInput, {
+    nullable: true,
+    description: 'An enduring Gift Aid declaration made with this gift, stored with it once the gift is valid (a refused gift leaves none). Implies giftAid: true',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GiftAidDeclarationInput)
+  giftAidDeclaration?: GiftAidDeclarationInput;
 }
 
 @ArgsType()
