@@ -149,6 +149,10 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
     expect(covering.effectiveFrom).toBe(dayAfter);
     expect(covering.wording).toMatch(/or have made since \d{1,2} \w+ \d{4} to /);
     expect(await donation(gapGift)).toMatchObject({ giftAidStatus: 'Eligible' });
+    // A new address keeps what the declaration covers, and the form shows the wording that will be stored.
+    const shown = (await ok(t, FORM, { scope: 'Enduring' }, other.token)).giftAidDeclarationForm;
+    const moved = (await ok(t, DECLARE, { scope: 'Enduring', ...ADA, houseNameOrNumber: '99' }, other.token)).createGiftAidDeclaration;
+    expect(moved).toMatchObject({ version: 2, effectiveFrom: dayAfter, wording: shown.wording });
   });
 
   it('lists declarations for Finance only, by donor name and status, with their versions', async () => {

@@ -121,7 +121,9 @@ export class GiftAidDeclarationService {
   async form(caller: AuthUser, args: GiftAidWordingArgs): Promise<GiftAidDeclarationForm> {
     const today = londonDay(new Date());
     const cancelledOn = await this.cancelledOn(this.dataSource.manager, caller.id);
-    const effectiveFrom = this.effectiveFrom(args.scope, args.effectiveFrom, today, cancelledOn, null);
+    // Worded as `declare` will store it: a new version goes on covering what the one in force covers.
+    const current = args.scope === DeclarationScope.Enduring ? await this.declarations.findOneBy({ userId: caller.id, scope: DeclarationScope.Enduring, cancelledAt: IsNull(), supersededAt: IsNull() }) : null;
+    const effectiveFrom = this.effectiveFrom(args.scope, args.effectiveFrom, today, cancelledOn, current);
     const wording = await this.wordingFor(args.scope, effectiveFrom, today, this.gift(args));
     const gap = { cancelledOn, coverSinceCancellationFrom: cancelledOn && this.sinceCancellation(cancelledOn, today) };
     const last = await this.declarations.findOne({ where: { userId: caller.id }, order: { createdAt: 'DESC', id: 'DESC' } });
