@@ -130,17 +130,29 @@ const Cancellation = () => {
   );
 };
 
+/** Opens the written record alone on a page of its own, as a letter, and asks the browser to print it. */
+function printRecord(text: string) {
+  const page = window.open('', '_blank');
+  if (!page) return;
+  page.document.title = 'Gift Aid declaration: written record';
+  const letter = page.document.createElement('pre');
+  letter.style.cssText = 'white-space: pre-wrap; font: 12pt/1.5 Georgia, serif; margin: 2cm;';
+  letter.textContent = text;
+  page.document.body.append(letter);
+  page.print();
+}
+
 /** The written record of an oral declaration, as e-mailed to the donor, to print and post when they have no e-mail. */
 const WrittenRecord = () => {
   const declaration = useRecordContext<{ writtenRecord?: string | null }>();
   if (!declaration?.writtenRecord) return null;
   return (
     <Box component="section" aria-label="Written record sent to the donor" sx={{ my: 2 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', displayPrint: 'none' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h6" component="h2">
           Written record sent to the donor
         </Typography>
-        <Button startIcon={<PrintIcon />} onClick={() => window.print()}>
+        <Button startIcon={<PrintIcon />} onClick={() => printRecord(declaration.writtenRecord!)}>
           Print it
         </Button>
       </Stack>
