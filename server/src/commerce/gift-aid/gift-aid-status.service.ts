@@ -37,6 +37,7 @@ const VERDICTS = {
   Refused: [GiftAidStatus.NotDeclared, 'The donor chose no Gift Aid for this gift'],
   NoDeclaration: [GiftAidStatus.NotDeclared, null],
   Cancelled: [GiftAidStatus.Ineligible, 'Declaration cancelled before this gift'],
+  Voided: [GiftAidStatus.Ineligible, 'Oral declaration cancelled within 30 days of its written record: as if never made'],
   Refunded: [GiftAidStatus.Ineligible, 'Refunded'],
   NotPaid: [GiftAidStatus.Ineligible, 'Not paid'],
   NotGbp: [GiftAidStatus.Ineligible, 'Not GBP: waiting for Finance to enter the sterling amount'],
@@ -55,6 +56,12 @@ const coverable = (d: string) =>
   `AND (g.superseded_at IS NULL OR g.superseded_at > ${at(d)})))`;
 
 /**
+ * An oral declaration cancelled within 30 days of its written record being sent is treated as never made (HMRC RE1841;
+ * the written record tells the donor so), so it covers no gift at all, not even those before the cancellation.
+ */
+const voidedSql = `(g.source = 'Oral' AND g.cancelled_at <= g.confirmation_sent_at + interval '30 days')`;
+
+/**
  * The one place that decides a donation's Gift Aid status, as a SQL expression over a donation row (`d`), so a list
  * can filter by it and a claim can select by it in the same statement. Book orders are goods, in another table,
  * and never reach it. `:giftAidEarliest` is the first day still inside HMRC's four-year claim window. A refund after
@@ -68,6 +75,7 @@ function verdictSql(d: string): string {
     WHEN ${d}.gift_aid IS FALSE THEN 'Refused'
     WHEN ${coveringSql(d)} IS NULL THEN CASE
       WHEN EXISTS (SELECT 1 FROM gift_aid_declarations g WHERE ${coverable(d)} AND g.cancelled_at <= ${at(d)}) THEN 'Cancelled'
+      WHEN EXISTS (SELECT 1 FROM gift_aid_declarations g WHERE ${coverable(d)} AND ${voidedSql}) THEN 'Voided'
       ELSE 'NoDeclaration' END
     WHEN ${d}.status = 'Refunded' THEN 'Refunded'
     WHEN ${d}.status <> 'Paid' THEN 'NotPaid'
@@ -78,7 +86,7 @@ function verdictSql(d: string): string {
 
 /** The declaration covering a donation (`d`) when it was made: the one given with it, else the enduring one then in force. */
 export const coveringSql = (d: string): string =>
-  `(SELECT g.id FROM gift_aid_declarations g WHERE ${coverable(d)} AND (g.cancelled_at IS NULL OR g.cancelled_at > ${at(d)}) ` +
+  `(SELECT g.id FROM gift_aid_declarations g WHERE ${coverable(d)} AND (g.cancelled_at IS NULL OR (g.cancelled_at > ${at(d)} AND NOT ${voidedSql})) ` +
   `ORDER BY (g.id = ${d}.gift_aid_declaration_id) DESC, g.created_at, g.id LIMIT 1)`;
 
 export { sterlingSql };
