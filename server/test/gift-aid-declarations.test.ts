@@ -69,7 +69,9 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
       expect(refused.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'amount' });
     }
     const badPostcode = await t.gql(GIVE, { amount: 5, currency: 'GBP', giftAidDeclaration: { ...single, postcode: 'NOT A CODE' } }, donor.token);
-    expect(badPostcode.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'postcode' });
+    expect(badPostcode.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'giftAidDeclaration.postcode' });
+    const badName = await t.gql(GIVE, { amount: 5, currency: 'GBP', giftAidDeclaration: { ...single, firstName: '=1' } }, donor.token);
+    expect(badName.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'giftAidDeclaration.firstName' });
     expect(await declarations(donor)).toEqual([]);
     expect(await t.db.query('SELECT id FROM donations WHERE user_id = $1', [donor.id])).toEqual([]);
 
@@ -94,7 +96,7 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
     expect((await t.gql(MONTHLY, { amount: 0, giftAidDeclaration: enduring }, donor.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'amount' });
     expect((await t.gql(MONTHLY, { amount: 5, giftAidDeclaration: { ...enduring, scope: 'ThisDonation' } }, donor.token)).errors[0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
-      field: 'scope',
+      field: 'giftAidDeclaration.scope',
     });
     expect(await declarations(donor)).toEqual([]);
     expect(await t.db.query('SELECT id FROM regular_donations WHERE user_id = $1', [donor.id])).toEqual([]);

@@ -110,7 +110,7 @@ export class DonationService {
     // A declaration made with the gift is stored with it, or not at all: it never waits to cover another gift.
     const record = await this.dataSource.transaction(async (manager) => {
       const giftAidDeclarationId = declared
-        ? (await this.declarations.declare(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null, gift: { amountMinor, currency } })).id
+        ? (await this.declarations.declareWithGift(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null, gift: { amountMinor, currency } })).id
         : giftAid
           ? await this.declarations.forNewGift(caller.id)
           : null;

@@ -204,6 +204,16 @@ export class GiftAidDeclarationService {
     );
   }
 
+  /** `declare` for a declaration sent inside a gift's input: a problem names its field as that input's, `giftAidDeclaration.postcode`. */
+  async declareWithGift(manager: EntityManager, userId: number, details: DeclarationDetails, how: Declaring): Promise<GiftAidDeclaration> {
+    try {
+      return await this.declare(manager, userId, details, how);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BAD_USER_INPUT' && error.field) throw AppError.badInput(`giftAidDeclaration.${error.field}`, error.message);
+      throw error;
+    }
+  }
+
   /** The London day the donor's last enduring declaration was cancelled, when none is in force; else null. */
   private async cancelledOn(manager: EntityManager, userId: number): Promise<string | null> {
     const [row]: { day: string | null }[] = await manager.query(

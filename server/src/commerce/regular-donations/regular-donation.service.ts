@@ -79,13 +79,13 @@ export class RegularDonationService {
     const amountMinor = donationAmount(input.amount);
     const currency = donationCurrency(input.currency);
     const declared = input.giftAidDeclaration;
-    if (declared && declared.scope !== DeclarationScope.Enduring) throw AppError.badInput('scope', 'A monthly gift needs an enduring declaration, covering every payment');
+    if (declared && declared.scope !== DeclarationScope.Enduring) throw AppError.badInput('giftAidDeclaration.scope', 'A monthly gift needs an enduring declaration, covering every payment');
     if (declared && input.giftAid === false) throw AppError.badInput('giftAid', 'giftAid cannot be false with a Gift Aid declaration');
     const giftAid = declared ? true : (input.giftAid ?? null);
     // Each payment is then checked against the declaration in force on its day, as any gift is. A declaration made
     // with the gift is stored with it, once the gift is valid.
     const gift = await this.dataSource.transaction(async (manager) => {
-      if (declared) await this.declarations.declare(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null });
+      if (declared) await this.declarations.declareWithGift(manager, caller.id, declared, { source: DeclarationSource.Online, madeOn: londonDay(new Date()), recordedBy: null });
       else if (giftAid) await this.declarations.forNewGift(caller.id, true);
       const repository = manager.getRepository(RegularDonation);
       return repository.save(repository.create({ userId: caller.id, amountMinor, currency, giftAid, status: RegularDonationStatus.ApprovalPending }));
