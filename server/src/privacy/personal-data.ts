@@ -67,8 +67,11 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
     `SELECT id, name AS title, body, status, display_name AS "displayName", created_at AS "createdAt" FROM posts WHERE author_id = $1 AND category_id = 2 ORDER BY created_at, id`,
   );
   const donations = await byUser(
-    `SELECT id, (amount_minor / 100.0)::float8 AS amount, currency, description, status, created_at AS "createdAt", paid_at AS "paidAt", refunded_at AS "refundedAt"
-       FROM donations WHERE user_id = $1 ORDER BY created_at, id`,
+    `SELECT d.id, (d.amount_minor / 100.0)::float8 AS amount, d.currency, d.description, d.status, d.created_at AS "createdAt", d.paid_at AS "paidAt",
+            d.refunded_at AS "refundedAt", (d.refunded_amount_minor / 100.0)::float8 AS "refundedAmount",
+            coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'amount', (r.amount_minor / 100.0)::float8, 'refundedAt', r.refunded_at) ORDER BY r.refunded_at, r.id)
+                        FROM donation_refunds r WHERE r.donation_id = d.id), '[]') AS refunds
+       FROM donations d WHERE d.user_id = $1 ORDER BY d.created_at, d.id`,
   );
   const bookOrders = await byUser(
     `SELECT id, items, (amount_minor / 100.0)::float8 AS amount, currency, status, delivery_address AS "deliveryAddress", created_at AS "createdAt",
@@ -82,7 +85,8 @@ export async function readPersonalData(manager: EntityManager, userId: number | 
   const giftAidDeclarations = await byUser(
     `SELECT id, version, scope, title, first_name AS "firstName", last_name AS "lastName", house_name_or_number AS "houseNameOrNumber", postcode,
             lives_abroad AS "livesAbroad", wording_version AS "wordingVersion", wording, effective_from AS "effectiveFrom", created_at AS "createdAt",
-            cancelled_at AS "cancelledAt" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY created_at, id`,
+            source, to_char(declared_on, 'YYYY-MM-DD') AS "declaredOn", confirmation_sent_at AS "confirmationSentAt",
+            cancelled_at AS "cancelledAt", cancellation_method AS "cancellationMethod" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY created_at, id`,
   );
   const signIns = await byUser(`SELECT at, address FROM sign_ins WHERE user_id = $1 ORDER BY at DESC, id DESC`);
   const formsSent: Record<string, unknown>[] = [];

@@ -117,7 +117,7 @@ export class GiftAidDeclaration {
   @Column({ name: 'cancellation_method', type: 'varchar', length: 8, nullable: true })
   cancellationMethod: CancellationMethod | null;
 
-  @Field({ description: 'What staff noted when recording a cancellation' })
+  /** What staff noted when recording a cancellation: staff's own words, answered to Finance only (the resolver). */
   @Column({ name: 'cancellation_note', type: 'varchar', length: 500, default: '' })
   cancellationNote: string;
 

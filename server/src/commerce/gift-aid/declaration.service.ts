@@ -381,15 +381,17 @@ export class GiftAidDeclarationService {
     return oralDeclarationRecord(declaration, (await this.site.get()).name.trim() || 'this charity');
   }
 
+  /** The member whose declaration staff record; never an erased account, which has no one to send the written record to. */
   private async donor(args: RecordGiftAidDeclarationArgs): Promise<User> {
+    const accounts = this.users.createQueryBuilder('u').where('u.erased_at IS NULL');
     if (args.userId) {
-      const user = await this.users.findOneBy({ id: toId(args.userId, 'userId') });
-      if (!user) throw AppError.badInput('userId', 'No member account has this id');
+      const user = await accounts.andWhere('u.id = :id', { id: toId(args.userId, 'userId') }).getOne();
+      if (!user) throw AppError.badInput('userId', 'No member account has this id (or it was deleted)');
       return user;
     }
     const email = (args.donorEmail ?? '').trim();
     if (!email) throw AppError.badInput('donorEmail', 'donorEmail or userId is required: whose declaration is it?');
-    const user = await this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    const user = await accounts.andWhere('lower(u.email) = lower(:email)', { email }).getOne();
     if (!user) throw AppError.badInput('donorEmail', 'No member account has this e-mail address');
     return user;
   }

@@ -106,6 +106,11 @@ export class GiftAidDeclarationResolver {
     return can(caller, 'finance:read') && declaration.cancelledBy ? context.loaders.user.load(declaration.cancelledBy) : null;
   }
 
+  @ResolveField(() => String, { nullable: true, description: 'Finance staff only: what staff noted when recording a cancellation' })
+  cancellationNote(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): string | null {
+    return can(caller, 'finance:read') ? declaration.cancellationNote : null;
+  }
+
   @ResolveField(() => String, { nullable: true, description: 'Finance staff only: the written record of an oral declaration, as e-mailed to the donor (to print)' })
   async writtenRecord(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): Promise<string | null> {
     if (!can(caller, 'finance:read') || declaration.source !== DeclarationSource.Oral) return null;

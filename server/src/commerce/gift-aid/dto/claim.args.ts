@@ -1,6 +1,7 @@
 import { ArgsType, Field, Float, ID } from '@nestjs/graphql';
 import { IsNumber, IsString, Matches } from 'class-validator';
 import { RECORD_ID, RequiredText, SingleLine } from '../../../common/fields.js';
+import { CalendarDay } from './gift-aid.args.js';
 
 @ArgsType()
 export class GiftAidClaimIdArgs {
@@ -25,7 +26,7 @@ export class RecordGiftAidPaymentArgs extends GiftAidClaimIdArgs {
   amount: number;
 
   @Field({ description: 'The day the payment arrived (YYYY-MM-DD)' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'receivedOn must be a date (YYYY-MM-DD)' })
+  @CalendarDay('receivedOn')
   receivedOn: string;
 }
 

@@ -1,13 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Float, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
 import { DONATION_CURRENCIES } from '../../money.js';
 import { HOUSE_CHARACTERS, HOUSE_PATTERN, NAME_CHARACTERS, NAME_PATTERN } from '../schedule.js';
 import { CancellationMethod, DeclarationSource } from '../declaration.entity.js';
+import { isCalendarDay } from '../tax-year.js';
 import { DeclarationScope } from '../wording.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A `YYYY-MM-DD` day that exists: 2026-02-30 is refused here, not by the database. */
+export const CalendarDay = (field: string) =>
+  ValidateBy({
+    name: 'isCalendarDay',
+    validator: { validate: (value: unknown) => typeof value === 'string' && isCalendarDay(value), defaultMessage: () => `${field} must be a real day (YYYY-MM-DD)` },
+  });
 
 /** The donor's details a declaration holds, each validated with a message naming its field; shared by every way of declaring. */
 const DonorTitle = () =>
@@ -51,7 +57,7 @@ const EffectiveFrom = () =>
         'or the day it is made when the donor cancelled an earlier declaration (never before the day after that cancellation unless given)',
     }),
     IsOptional(),
-    Matches(DAY, { message: 'effectiveFrom must be a date (YYYY-MM-DD)' }),
+    CalendarDay('effectiveFrom'),
   );
 const Scope = () => applyDecorators(Field(() => DeclarationScope), IsEnum(DeclarationScope, { message: 'scope must be ThisDonation or Enduring' }));
 
@@ -141,7 +147,7 @@ export class CancelGiftAidDeclarationForDonorArgs {
   id: string;
 
   @Field({ description: 'The day the cancellation takes effect (YYYY-MM-DD, London): gifts from that day on are not covered' })
-  @Matches(DAY, { message: 'cancelledOn must be a date (YYYY-MM-DD)' })
+  @CalendarDay('cancelledOn')
   cancelledOn: string;
 
   @Field(() => CancellationMethod, { description: 'How the donor told us: Written, Phone, Email or InPerson' })
@@ -172,7 +178,7 @@ export class RecordGiftAidDeclarationArgs implements DeclarationDetails {
   source: DeclarationSource;
 
   @Field({ description: 'The day the donor gave it (YYYY-MM-DD, London)' })
-  @Matches(DAY, { message: 'declaredOn must be a date (YYYY-MM-DD)' })
+  @CalendarDay('declaredOn')
   declaredOn: string;
 
   @Scope() scope: DeclarationScope;
@@ -188,11 +194,11 @@ export class RecordGiftAidDeclarationArgs implements DeclarationDetails {
 @ArgsType()
 export class ClaimPeriodArgs {
   @Field({ description: 'First day (YYYY-MM-DD), London time' })
-  @Matches(DAY, { message: 'from must be a date (YYYY-MM-DD)' })
+  @CalendarDay('from')
   from: string;
 
   @Field({ description: 'Last day (YYYY-MM-DD), London time' })
-  @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' })
+  @CalendarDay('to')
   to: string;
 
   @Field({ nullable: true, defaultValue: false, description: 'Add together small declared gifts into aggregated rows' })
