@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { FormErrors } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
 export type DeclarationScope = 'ThisDonation' | 'Enduring';
@@ -48,6 +49,14 @@ export type GivingStatement = { taxYear: number; label: string; from: string; to
 
 /** What the donor declares, as the declaration form sends it. */
 export type DeclarationInput = Donor & { scope: DeclarationScope; postcode: string; effectiveFrom?: string; amount?: number; currency?: string };
+
+const DECLARATION_FIELD = 'giftAidDeclaration.';
+
+/** A gift's errors as the form shows them: its declaration's fields by the form's own names (`giftAidDeclaration.postcode` → `postcode`). */
+export const withDeclarationFields = (errors: FormErrors): FormErrors => ({
+  ...errors,
+  fields: Object.fromEntries(Object.entries(errors.fields).map(([field, message]) => [field.startsWith(DECLARATION_FIELD) ? field.slice(DECLARATION_FIELD.length) : field, message])),
+});
 
 /** The declaration as `createDonation` takes it, stored with the gift (the gift gives its amount). */
 export function declarationWithGift({ amount: _amount, currency: _currency, ...declaration }: DeclarationInput) {

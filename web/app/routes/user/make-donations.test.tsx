@@ -70,13 +70,26 @@ describe('Gift Aid on a gift', () => {
         case 'GiftAidDeclarationForm':
           return { data: { giftAidDeclarationForm: operation.variables?.effectiveFrom ? { ...form, wording: `${WORDING} (since ${operation.variables.effectiveFrom as string})` } : form } };
         default:
-          return { errors: [fieldError('amount', 'stopped here')] };
+          return operation.variables.amount === 99 ? { errors: [fieldError('giftAidDeclaration.postcode', 'postcode is not a UK postcode')] } : { errors: [fieldError('amount', 'stopped here')] };
       }
     });
     const Stub = createRoutesStub([{ path: '/user/make-donations', Component: MakeDonations }]);
     render(<Stub initialEntries={['/user/make-donations']} />);
     return { user: userEvent.setup(), sent };
   }
+
+  it("shows a problem the server found in the declaration beside the declaration's field", async () => {
+    const { user } = renderWithGiftAid();
+    await user.type(amount(), '99');
+    await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
+    const postcode = await screen.findByRole('textbox', { name: /Postcode/ });
+    await user.type(postcode, 'nowhere');
+    await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
+
+    expect(await screen.findByText('postcode is not a UK postcode')).toBeTruthy();
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(postcode));
+  });
 
   it("starts unticked, then shows the server's declaration and the member's details", async () => {
     const { user, sent } = renderWithGiftAid();

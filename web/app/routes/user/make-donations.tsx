@@ -4,7 +4,7 @@ import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { DONATION_CURRENCIES, useCaptureDonation, useCreateDonationOrder, useDonationCheckout } from '../../features/donations/donations';
 import { useStartRegularGift } from '../../features/donations/regular-giving';
 import { GiftAidFieldset, readDeclaration } from '../../features/gift-aid/gift-aid-fieldset';
-import { declarationWithGift } from '../../features/gift-aid/gift-aid';
+import { declarationWithGift, withDeclarationFields } from '../../features/gift-aid/gift-aid';
 import type { DeclarationWithGift } from '../../features/donations/donations';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
@@ -53,7 +53,7 @@ export default function MakeDonations() {
     setErrors(isGift(gift) ? null : gift);
     if (!isGift(gift)) return;
     const failure = frequency === 'monthly' ? await monthly.start({ amount: gift.amount, currency: gift.currency, giftAidDeclaration: gift.giftAidDeclaration }) : await once.start(gift);
-    if (failure) setErrors(failure);
+    if (failure) setErrors(withDeclarationFields(failure));
   };
 
   /** For PayPal's buttons: the one-off donation created on the server, as the redirect button would. */
@@ -64,7 +64,7 @@ export default function MakeDonations() {
       return undefined;
     }
     const created = await createOrder(gift);
-    setErrors('orderID' in created ? null : created);
+    setErrors('orderID' in created ? null : withDeclarationFields(created));
     return 'orderID' in created ? created.orderID : undefined;
   };
 
