@@ -80,7 +80,8 @@ export class AuthService implements OnApplicationBootstrap {
     if (await this.users.existsBy({ email: fields.email })) {
       throw new AppError('CONFLICT', 'An account with this e-mail address already exists', 'email');
     }
-    const user = this.users.create({ ...fields, passwordHash: await hashPassword(password), role: 'Member' });
+    const optional = { title: fields.title ?? '', gender: fields.gender ?? '', marital_status: fields.marital_status ?? '' };
+    const user = this.users.create({ ...fields, ...optional, passwordHash: await hashPassword(password), role: 'Member' });
     try {
       await this.users.insert(user);
     } catch (error) {

@@ -21,15 +21,20 @@ export const RETRY_AFTER_SECONDS = 5;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** One field in error and what to do about it, in people's words. */
+export type FieldProblem = { field: string; message: string };
+
 /**
  * An expected failure a caller can act on. `field` names the input at fault, so forms can show the message
  * beside it; REST answers `{ errors: [{ msg, path }] }` and GraphQL carries `extensions.code` and `field`.
+ * A validation failure also lists every field in error (`problems`, the first being `field` and the message).
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly problems?: readonly FieldProblem[],
   ) {
     super(message);
   }
@@ -40,6 +45,11 @@ export class AppError extends Error {
 
   static badInput(field: string, message: string): AppError {
     return new AppError('BAD_USER_INPUT', message, field);
+  }
+
+  /** Several fields in error at once, in the order of the form; the first is the error's own field and message. */
+  static invalid(problems: readonly FieldProblem[]): AppError {
+    return new AppError('BAD_USER_INPUT', problems[0].message, problems[0].field, problems);
   }
 
   static notFound(what: string): AppError {

@@ -27,12 +27,14 @@ export function toAppError(error: unknown): AppError | undefined {
 export function toGraphQLError(error: AppError): GraphQLError {
   // Apollo takes `extensions.http` as the response's status and headers, and leaves it out of the body.
   const http = error.code === 'SERVICE_UNAVAILABLE' ? { status: error.status, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) } : undefined;
-  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field, ...(http && { http }) } });
+  const errors = error.problems && { errors: error.problems.map(({ field, message }) => ({ field, message })) };
+  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field, ...errors, ...(http && { http }) } });
 }
 
 /**
- * One mapper for every failure: REST answers the legacy `{ errors: [{ msg, path }] }` shape, GraphQL answers
- * an error with `extensions.code`. Unexpected errors are logged with their stack and answered without detail.
+ * One mapper for every failure: REST answers the legacy `{ errors: [{ msg, path }] }` shape (one entry per field
+ * in error, the first as before), GraphQL answers an error with `extensions.code`, `field` and, for a validation
+ * failure, `errors: [{ field, message }]`. Unexpected errors are logged with their stack and answered without detail.
  */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
@@ -53,6 +55,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (error.code === 'SERVICE_UNAVAILABLE') response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    response.status(status).json({ errors: [{ msg: error.message, path: error.field ?? '' }], code: error.code });
+    const problems = error.problems ?? [{ field: error.field ?? '', message: error.message }];
+    response.status(status).json({ errors: problems.map(({ field, message }) => ({ msg: message, path: field })), code: error.code });
   }
 }

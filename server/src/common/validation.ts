@@ -1,25 +1,31 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { AppError } from './app-error.js';
+import { AppError, type FieldProblem } from './app-error.js';
+import { formOrder, peoplesMessage } from './messages.js';
 
-function firstProblem(errors: ValidationError[], prefix = ''): { field: string; message: string } | undefined {
-  for (const error of errors) {
+/** Every field's first problem, in the order the fields are declared, nested fields named by their path. */
+function problemsOf(errors: ValidationError[], prefix = ''): FieldProblem[] {
+  return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const message = error.constraints ? Object.values(error.constraints)[0] : undefined;
-    if (message) return { field, message };
-    const nested = firstProblem(error.children ?? [], field);
-    if (nested) return nested;
-  }
-  return undefined;
+    const [rule, message] = Object.entries(error.constraints ?? {})[0] ?? [];
+    if (rule && message) return [{ field, message: peoplesMessage(error.target, error.property, rule, message) }];
+    return problemsOf(error.children ?? [], field);
+  });
 }
 
-/** Whitelisting validation: unknown fields are refused, and the first problem names its field. */
+/**
+ * Whitelisting validation: unknown fields are refused, and every field in error is named at once, each with its
+ * first problem in people's words (`messages.ts`), so a form can show them all after one submit.
+ */
 export const validationPipe = new ValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
   stopAtFirstError: true,
+  // The object each error was found in, so a rule's limit can be read from its class; never sent.
+  validationError: { target: true, value: false },
   exceptionFactory: (errors) => {
-    const problem = firstProblem(errors) ?? { field: '', message: 'The request is not valid' };
-    return AppError.badInput(problem.field, problem.message);
+    // A class's own fields come before those it inherits, so the form's order is restored here.
+    const problems = problemsOf(errors).sort((a, b) => formOrder(a.field) - formOrder(b.field));
+    return problems.length ? AppError.invalid(problems) : AppError.badInput('', 'The request is not valid');
   },
 });

@@ -2,9 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
-import { GENDERS, MARITAL_STATUSES, TITLES, User } from '../entities/user.entity.js';
+import { GENDERS, MARITAL_STATUSES, TITLE_MAX_LENGTH, User } from '../entities/user.entity.js';
 
 
 export const PASSWORD_RULES = { min: 8, max: 128 };
@@ -15,16 +15,23 @@ export const PASSWORD_RULES = { min: 8, max: 128 };
  */
 const AccountEmail = () =>
   applyDecorators(
-    Matches(/^(?![^]*\.invalid$)/, { message: 'email must be an address that can receive mail' }),
+    ValidateBy({ name: 'receivesMail', validator: { validate: (value: unknown) => typeof value !== 'string' || !/\.invalid$/.test(value) } }, { message: 'Enter an email address that can receive mail' }),
     EmailAddress('email must be a valid e-mail address'),
   );
 
-/** The spec's registration payload, shared by `register` and `POST /api/register`. */
+/**
+ * The spec's registration payload, shared by `register` and `POST /api/register`. Title, gender and marital
+ * status are the member's to give or not: left out or empty, they are stored empty ("Prefer not to say").
+ */
 @ArgsType()
 export class RegisterArgs {
-  @Field()
-  @IsIn(TITLES, { message: `title must be one of ${TITLES.join(', ')}` })
-  title: string;
+  @Field({ nullable: true, description: 'Any title the member uses (Mr, Dr, Sister…), or none' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(TITLE_MAX_LENGTH)
+  @SingleLine()
+  title?: string;
 
   @Field()
   @Transform(trim)
@@ -40,13 +47,15 @@ export class RegisterArgs {
   @SingleLine()
   lastname: string;
 
-  @Field()
-  @IsIn(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}` })
-  gender: string;
+  @Field({ nullable: true, description: `One of ${GENDERS.join(', ')}, or empty` })
+  @IsOptional()
+  @IsIn([...GENDERS, ''])
+  gender?: string;
 
-  @Field()
-  @IsIn(MARITAL_STATUSES, { message: `marital_status must be one of ${MARITAL_STATUSES.join(', ')}` })
-  marital_status: string;
+  @Field({ nullable: true, description: `One of ${MARITAL_STATUSES.join(', ')}, or empty` })
+  @IsOptional()
+  @IsIn([...MARITAL_STATUSES, ''])
+  marital_status?: string;
 
   @Field()
   @Transform(trim)

@@ -2,9 +2,11 @@ import { Field, HideField, ID, ObjectType, registerEnumType } from '@nestjs/grap
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { ROLES, type Role } from '../../access/permissions.js';
 
-export const TITLES = ['Brother', 'Sister', 'Deacon', 'Deaconess', 'Pastor', 'Bishop'] as const;
-export const GENDERS = ['male', 'female'] as const;
-export const MARITAL_STATUSES = ['married', 'single', 'divorced', 'widow'] as const;
+/** A title is any the member writes (Mr, Dr, Sister…); empty when they give none. */
+export const TITLE_MAX_LENGTH = 20;
+/** The answers registration offers; empty means the member preferred not to say. */
+export const GENDERS = ['male', 'female', 'non-binary', 'other'] as const;
+export const MARITAL_STATUSES = ['married', 'single', 'divorced', 'widow', 'separated', 'civil'] as const;
 /** GraphQL's `Role` enum, from the one list of roles. */
 export const UserRole = Object.fromEntries(ROLES.map((role) => [role, role])) as { [R in Role]: R };
 registerEnumType(UserRole, { name: 'Role' });
