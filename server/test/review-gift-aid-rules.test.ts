@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { approve, ok } from './support/commerce.js';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { agree, approve, eventually, ok, runCycle } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -16,6 +17,9 @@ const GIVE = `mutation($amount: Float!, $currency: String!, $giftAid: Boolean) {
 const CAPTURE = 'mutation($orderID: String!) { captureDonation(orderID: $orderID) { status } }';
 const DONATION = 'query($id: ID!) { Donation(id: $id) { id giftAidStatus giftAidReason } }';
 const CANCEL = 'mutation($id: ID!) { cancelGiftAidDeclaration(id: $id) { id cancelledAt } }';
+const MONTHLY = 'mutation($amount: Float!) { createRegularDonation(amount: $amount, currency: "GBP") { id subscriptionID approveUrl } }';
+const REFUNDS = 'query($id: ID!) { Donation(id: $id) { status refundedAmount refunds { paypalId kind amount } } }';
+const EMULATOR_SECRET = randomBytes(32).toString('base64');
 
 const london = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(instant);
 
@@ -39,7 +43,7 @@ describe("Gift Aid against HMRC's rules", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp({ SMTP_URL: smtp.url });
+    t = await startTestApp({ SMTP_URL: smtp.url, PAYPAL_EMULATOR_SECRET: EMULATOR_SECRET });
     finance = await t.member();
     await t.db.query(`UPDATE users SET role = 'Finance' WHERE id = $1`, [finance.id]);
   });
@@ -71,5 +75,64 @@ describe("Gift Aid against HMRC's rules", () => {
 
     await ok(t, CANCEL, { id: declaration }, donor.token);
     expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Eligible' });
+  });
+
+  /** Sends `event` to the shop as PayPal would, signed as the emulator signs (its secret is the test's). */
+  async function deliver(event: Record<string, unknown>) {
+    const body = JSON.stringify(event);
+    const id = randomUUID();
+    const time = new Date().toISOString();
+    const digest = createHash('sha256').update(body).digest('hex');
+    const signature = createHmac('sha256', Buffer.from(EMULATOR_SECRET)).update(`${id}|${time}|EMULATOR-WEBHOOK|${digest}`).digest('base64url');
+    await t.http
+      .post('/api/paypal/webhook')
+      .set({
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'EMULATOR-HMAC-SHA256',
+        'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/emulator',
+        'paypal-transmission-id': id,
+        'paypal-transmission-sig': signature,
+        'paypal-transmission-time': time,
+      })
+      .send(body)
+      .expect(200);
+    await eventually(async () => (await t.db.query('SELECT 1 FROM paypal_webhook_events WHERE id = $1 AND processed_at IS NOT NULL', [event.id])).length > 0);
+  }
+
+  // PayPal's documented PAYMENT.SALE.REVERSED sample: resource.id is not the reversal (the self link names it,
+  // /v1/payments/refund/{id}), there is no sale_id, and the amount is negative.
+  it("records a monthly payment's chargeback sent in PayPal's documented PAYMENT.SALE.REVERSED shape", async () => {
+    const donor = await t.member();
+    const gift = (await ok(t, MONTHLY, { amount: 12 }, donor.token)).createRegularDonation;
+    await agree(t, gift.approveUrl);
+    const sale = await runCycle(t, gift.subscriptionID);
+    const [payment] = await eventually(async () => {
+      const rows = await t.db.query('SELECT id FROM donations WHERE capture_id = $1', [sale.resource.id]);
+      return rows.length ? rows : undefined;
+    });
+    // PayPal reverses the sale; its event is the one below, not the emulator's own.
+    const made = (await t.http.post(`/paypal-emulator/control/sales/${sale.resource.id}/events`).send({ event_type: 'PAYMENT.SALE.REVERSED', deliver: false }).expect(201)).body;
+    const reversalId = made.event.resource.id as string;
+
+    await deliver({
+      id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'sale',
+      event_type: 'PAYMENT.SALE.REVERSED',
+      summary: 'A £12.00 GBP sale payment was reversed',
+      resource: {
+        id: sale.resource.id,
+        state: 'completed',
+        amount: { total: '-12.00', currency: 'GBP' },
+        create_time: new Date().toISOString(),
+        links: [{ href: `https://api.paypal.com/v1/payments/refund/${reversalId}`, rel: 'self', method: 'GET' }],
+      },
+    });
+    expect((await ok(t, REFUNDS, { id: String(payment.id) }, finance.token)).Donation).toMatchObject({
+      status: 'Refunded',
+      refundedAmount: 12,
+      refunds: [{ paypalId: reversalId, kind: 'Reversal', amount: 12 }],
+    });
   });
 });

@@ -35,6 +35,13 @@ interface EventResource {
 
 type Target = { kind: PaymentKind<PaymentRecord>; record: PaymentRecord };
 
+/**
+ * The refund or reversal an event is about: the one its `self` link names. In PayPal's PAYMENT.SALE.REVERSED sample
+ * the resource's own id is not the reversal's (only the link to `/v1/payments/refund/{id}` is); elsewhere they agree.
+ */
+const refundIdOf = (resource: EventResource | undefined): string | undefined =>
+  resource?.links?.find((link) => link.rel === 'self')?.href?.match(/\/payments\/refunds?\/([A-Za-z0-9]+)$/)?.[1] ?? resource?.id;
+
 const KINDS = [BOOK_ORDERS, DONATIONS] as unknown as PaymentKind<PaymentRecord>[];
 
 /**
@@ -136,7 +143,7 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
     }
     // A donation's refund or chargeback is recorded from PayPal's own view of it; a book order's is settled below.
     if (REFUND_EVENTS.has(event.event_type)) {
-      if (await this.refunds.recordFromPayPal(event.event_type, event.resource?.id)) return undefined;
+      if (await this.refunds.recordFromPayPal(event.event_type, refundIdOf(event.resource))) return undefined;
       if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
     }
     if (!CAPTURE_EVENTS.has(event.event_type)) {
