@@ -158,4 +158,23 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     expect(data.donations).toEqual([expect.objectContaining({ id: Number(gift.id), amount: 20, refundedAmount: 5, refunds: [expect.objectContaining({ kind: 'Refund', amount: 5 })] })]);
     expect(data.giftAidDeclarations).toEqual([expect.objectContaining({ source: 'Online', declaredOn: today, cancellationMethod: null })]);
   });
+
+  it("keeps a Draft claim whose refunds a later claim declared in Box 2: deleting it would claim those gifts again net, after HMRC was told of the refund", async () => {
+    const gift = await give(100);
+    const paidOn = (id: string, day: string) => t.db.query(`UPDATE donations SET paid_at = ($1::date + time '12:00') AT TIME ZONE 'Europe/London' WHERE id = $2`, [day, id]);
+    await paidOn(gift.id, '2026-04-20');
+    const first = (await ok(t, CLAIM, { from: '2026-04-20', to: '2026-04-20' }, finance.token)).createGiftAidClaim;
+    await ok(t, REFUND, { id: gift.id, amount: 40 }, finance.token);
+    const next = (await ok(t, 'mutation { createGiftAidClaim(from: "2026-04-21", to: "2026-04-21") { id adjustment } }', {}, finance.token)).createGiftAidClaim;
+    expect(next.adjustment).toBe(10);
+
+    const refused = await t.gql('mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id: first.id }, finance.token);
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' }, message: expect.stringContaining(`claim ${next.id}`) });
+    expect(await t.db.query('SELECT gift_aid_claim_id FROM donations WHERE id = $1', [gift.id])).toEqual([{ gift_aid_claim_id: Number(first.id) }]);
+    // Deleting the later Draft first gives the refund back to be accounted, and then the first goes.
+    await ok(t, 'mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id: next.id }, finance.token);
+    await ok(t, 'mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id: first.id }, finance.token);
+    const again = (await ok(t, 'mutation { createGiftAidClaim(from: "2026-04-20", to: "2026-04-21") { donationsTotal adjustment } }', {}, finance.token)).createGiftAidClaim;
+    expect(again).toEqual({ donationsTotal: 60, adjustment: 0 });
+  });
 });

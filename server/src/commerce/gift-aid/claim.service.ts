@@ -247,12 +247,30 @@ export class GiftAidClaimService implements OnModuleInit {
   /** Deletes a Draft made by mistake: its rows go, its donations and refunds are free again. */
   async delete(actor: ClaimActor, id: number): Promise<boolean> {
     await this.step(actor, id, GiftAidClaimStatus.Draft, 'gift-aid.claim-deleted', 'draft deleted', async (claim, manager) => {
+      // Taking turns with claims being made, none of which may declare this Draft's refunds while it goes.
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      await this.refuseIfDeclaredElsewhere(manager, claim.id);
       await this.release(manager, claim.id);
       await manager.getRepository(GiftAidClaimRow).delete({ claimId: claim.id });
       await manager.getRepository(GiftAidClaim).delete({ id: claim.id });
       return 'deleted';
     });
     return true;
+  }
+
+  /**
+   * A later claim that declared in Box 2 a refund of this claim's gifts told HMRC of it: deleting this one would free
+   * those gifts to be claimed again net of the refund, taking it off twice. That claim goes first.
+   */
+  private async refuseIfDeclaredElsewhere(manager: EntityManager, claimId: number) {
+    const [declared]: { claim_id: number }[] = await manager.query(
+      `SELECT r.gift_aid_claim_id AS claim_id FROM donation_refunds r JOIN donations d ON d.id = r.donation_id
+        WHERE d.gift_aid_claim_id = $1 AND r.gift_aid_claim_id <> $1 ORDER BY r.gift_aid_claim_id LIMIT 1`,
+      [claimId],
+    );
+    if (declared) {
+      throw new AppError('CONFLICT', `Refunds of this claim's gifts are declared on claim ${declared.claim_id}: delete that Draft first, or submit this claim`);
+    }
   }
 
   private async release(manager: EntityManager, claimId: number) {
