@@ -186,6 +186,8 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
     const tomorrow = london(new Date(Date.now() + 86_400_000));
     expect((await t.gql(STAFF_CANCEL, { ...variables, cancelledOn: tomorrow }, finance.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'cancelledOn' });
     expect((await t.gql(STAFF_CANCEL, { ...variables, method: 'Online' }, finance.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'method' });
+    const beforeCovered = london(new Date(Date.parse(`${declared.effectiveFrom}T12:00:00Z`) - 86_400_000));
+    expect((await t.gql(STAFF_CANCEL, { ...variables, cancelledOn: beforeCovered }, finance.token)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'cancelledOn' });
 
     const cancelled = (await ok(t, STAFF_CANCEL, variables, finance.token)).cancelGiftAidDeclarationForDonor;
     expect(cancelled).toMatchObject({ status: 'Cancelled', cancellationMethod: 'Phone', cancellationNote: 'Rang the office', cancelledByUser: { id: String(finance.id) } });

@@ -11,7 +11,7 @@ const show = (status: string) =>
   render(
     <MemoryRouter>
       <AdminContext dataProvider={testDataProvider()}>
-        <RecordContextProvider value={{ id: '9', status, declaredOn: '2025-01-01' }}>
+        <RecordContextProvider value={{ id: '9', status, effectiveFrom: '2025-01-01' }}>
           <CancelForDonor />
         </RecordContextProvider>
       </AdminContext>
