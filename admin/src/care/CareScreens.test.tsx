@@ -37,6 +37,12 @@ describe('one request in the care inbox', { timeout: 40_000 }, () => {
     expect(list.query).not.toMatch(/timeline|message/);
   });
 
+  it('opens a request by keyboard too: each row has a Show link to it', async () => {
+    open('/care', PASTOR_PERMISSIONS);
+    const row = (await screen.findByText('Lydia Thyatira', undefined, { timeout: 15_000 })).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Show' }).getAttribute('href')).toBe('/care/ContactEnquiry-1/show');
+  });
+
   it('adds a note and e-mails a reply only after the Pastor confirms, and both appear on the timeline', async () => {
     const api = openRequest(PASTOR_PERMISSIONS);
     expect(await screen.findByText('Could someone pray with me?', undefined, { timeout: 15_000 })).toBeTruthy();
@@ -46,12 +52,16 @@ describe('one request in the care inbox', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await timeline().findByText('Rang her on Monday.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(timeline().getByText(/^Note by Grace Adeyemi/)).toBeTruthy();
+    const added = screen.getByText('The note is added');
+    expect(added.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(added);
 
     fireEvent.change(screen.getByLabelText('Your reply', { selector: 'textarea' }), { target: { value: 'We are praying for you.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
     expect(within(dialog).getByText('This e-mails your reply to Lydia Thyatira <lydia@example.net>. It cannot be taken back.')).toBeTruthy();
     expect(api.careRequests[0].timeline).toHaveLength(1);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No, go back' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, send it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(await timeline().findByText('We are praying for you.', undefined, { timeout: 5000 })).toBeTruthy();

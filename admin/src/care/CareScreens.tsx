@@ -1,7 +1,6 @@
 import { Alert, Box, Button, CardContent, Chip, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Confirm,
   DataTable,
   FilterButton,
   Link,
@@ -10,6 +9,7 @@ import {
   SearchInput,
   SelectInput,
   Show,
+  SimpleList,
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
@@ -17,7 +17,9 @@ import { StatusField, STATUS_LABELS } from '../common/fields';
 import { formatWhen } from '../common/format';
 import { REQUEST_STATUS_HELP, REQUEST_STATUSES, RequestStatusInput } from '../common/inputs';
 import { useCanManageCare } from '../common/requests';
-import { ListLoadError, ShowLoadError } from '../common/screens';
+import { ActionResult } from '../common/ActionResult';
+import { SafeConfirm } from '../common/SafeConfirm';
+import { ListLoadError, OPEN_COLUMN, ShowLoadError, usePhone } from '../common/screens';
 import { useAction } from '../common/useAction';
 import { addCareNote, replyToCareRequest, updateCareRequest, useCareTeam } from './careApi';
 import { age, CARE_KINDS, kindOf, staffName, type StaffMember } from '../common/care';
@@ -102,6 +104,16 @@ const LastReplyField = (_props: { source?: string }) => {
 /** The list asks only for its columns: the message and timeline of every row would be heavy and unread. */
 const LIST_FIELDS = ['id', 'kind', 'subject', 'requesterName', 'status', 'createdAt', 'lastReplyAt', 'overdue', 'assigneeId', { assignee: ['id', 'firstname', 'lastname'] }];
 
+/** On a phone, each request as a link: its subject, who sent it, its status and age. */
+const CarePhoneList = () => (
+  <SimpleList<CareRequest>
+    rowClick="show"
+    primaryText={(record) => record.subject}
+    secondaryText={(record) => `${record.requesterName} · ${STATUS_LABELS[record.status] ?? record.status}`}
+    tertiaryText={(record) => age(record.createdAt)}
+  />
+);
+
 /** Every contact enquiry, question, counselling, baptism and prayer request in one list, newest first. No export: these are special-category data. */
 export const CareList = () => (
   <List
@@ -116,15 +128,20 @@ export const CareList = () => (
     queryOptions={{ meta: { sparseFields: LIST_FIELDS } }}
     error={<ListLoadError />}
   >
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <DataTable.Col source="kind" label="Kind" field={KindField} />
-      <DataTable.Col source="subject" label="Subject" disableSort />
-      <DataTable.Col source="requesterName" label="From" disableSort />
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-      <DataTable.Col source="assignee" label="Assigned to" disableSort field={AssigneeField} />
-      <DataTable.Col source="createdAt" label="Age" field={AgeField} />
-      <DataTable.Col source="lastReplyAt" label="Last reply" field={LastReplyField} />
-    </DataTable>
+    {usePhone() ? (
+      <CarePhoneList />
+    ) : (
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="kind" label="Kind" field={KindField} />
+        <DataTable.Col source="subject" label="Subject" disableSort />
+        <DataTable.Col source="requesterName" label="From" disableSort />
+        <DataTable.Col source="status" label="Status" field={StatusField} />
+        <DataTable.Col source="assignee" label="Assigned to" disableSort field={AssigneeField} />
+        <DataTable.Col source="createdAt" label="Age" field={AgeField} />
+        <DataTable.Col source="lastReplyAt" label="Last reply" field={LastReplyField} />
+        {OPEN_COLUMN}
+      </DataTable>
+    )}
   </List>
 );
 
@@ -148,7 +165,11 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 
 const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
   const team = useCareTeam();
-  const { busy, run } = useAction();
+  // Focus stays on the field just changed; how it went is announced beside it.
+  const { busy, run, outcome } = useAction({ inline: true });
+  const change = (action: () => Promise<unknown>, done: string) => {
+    if (!busy) void run(action, done);
+  };
   // The current assignee stays a choice even before the team has loaded, or after they left it.
   const people = record.assignee && !team.some((person) => person.id === record.assignee!.id) ? [record.assignee, ...team] : team;
   return (
@@ -157,10 +178,9 @@ const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
         select
         label="Status"
         value={record.status}
-        disabled={busy}
         helperText={REQUEST_STATUS_HELP}
         sx={{ minWidth: '14rem', flex: '1 1 20rem' }}
-        onChange={(event) => void run(() => updateCareRequest(record.id, { status: event.target.value }), `The status is now ${STATUS_LABELS[event.target.value] ?? event.target.value}`)}
+        onChange={(event) => change(() => updateCareRequest(record.id, { status: event.target.value }), `The status is now ${STATUS_LABELS[event.target.value] ?? event.target.value}`)}
       >
         {REQUEST_STATUSES.map((choice) => (
           <MenuItem key={choice.id} value={choice.id}>
@@ -172,13 +192,12 @@ const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
         select
         label="Assigned to"
         value={record.assigneeId ?? ''}
-        disabled={busy}
         helperText="Who looks after this request. They are e-mailed a link to it (never its text)."
         sx={{ minWidth: '14rem', flex: '1 1 20rem' }}
         onChange={(event) => {
           const assigneeId = event.target.value || null;
           const name = staffName(people.find((person) => person.id === assigneeId));
-          void run(() => updateCareRequest(record.id, { assigneeId }), assigneeId ? `Assigned to ${name}` : 'Nobody is assigned now');
+          change(() => updateCareRequest(record.id, { assigneeId }), assigneeId ? `Assigned to ${name}` : 'Nobody is assigned now');
         }}
       >
         <MenuItem value="">Nobody (unassigned)</MenuItem>
@@ -188,6 +207,9 @@ const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
           </MenuItem>
         ))}
       </TextField>
+      <Box sx={{ flexBasis: '100%' }}>
+        <ActionResult outcome={outcome} />
+      </Box>
     </Box>
   );
 };
@@ -241,7 +263,8 @@ type TextActionProps = {
 const TextAction = ({ title, label, helperText, submitLabel, done, send, confirm }: TextActionProps) => {
   const [text, setText] = useState('');
   const [asking, setAsking] = useState(false);
-  const { busy, run } = useAction();
+  // The button is disabled once the text box is emptied, so focus goes to how it went.
+  const { busy, run, outcome } = useAction({ inline: true });
   const submit = async () => {
     setAsking(false);
     if (await run(() => send(text.trim()), done)) setText('');
@@ -258,9 +281,10 @@ const TextAction = ({ title, label, helperText, submitLabel, done, send, confirm
         <Button type="submit" variant="contained" disabled={busy || !text.trim()}>
           {submitLabel}
         </Button>
+        <ActionResult outcome={outcome} takeFocus />
       </Box>
       {confirm && (
-        <Confirm isOpen={asking} loading={busy} title={confirm.title} content={confirm.content} confirm="Yes, send it" cancel="No, go back" onConfirm={() => void submit()} onClose={() => setAsking(false)} />
+        <SafeConfirm isOpen={asking} loading={busy} title={confirm.title} content={confirm.content} confirm="Yes, send it" cancel="No, go back" onConfirm={() => void submit()} onClose={() => setAsking(false)} />
       )}
     </Section>
   );
@@ -275,7 +299,7 @@ const CareRequestDetails = () => {
   return (
     <CardContent sx={{ display: 'grid', gap: 3 }}>
       <Box>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {record.subject}
         </Typography>
         <Typography color="text.secondary">

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm, useDataProvider, useRecordContext } from 'react-admin';
+import { Button, useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider, OrderActions } from '../data/dataProvider';
+import { SafeConfirm } from './SafeConfirm';
 import { useAction } from './useAction';
 
 type Props = {
@@ -32,7 +33,7 @@ export const OrderActionButton = ({ action, label, icon, allowedWhen, confirmTit
       <Button label={label} onClick={() => setOpen(true)} disabled={busy || !allowedWhen.includes(record.status ?? '')}>
         {icon}
       </Button>
-      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={() => void confirm()} onClose={() => setOpen(false)} />
+      <SafeConfirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} confirm="Yes" cancel="No, go back" onConfirm={() => void confirm()} onClose={() => setOpen(false)} />
     </>
   );
 };

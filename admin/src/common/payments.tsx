@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
 import { IdField, MoneyField, PersonField, StatusField, WhenField } from './fields';
-import { BulkExportActions } from './screens';
+import { formatMoney, formatWhen } from './format';
+import { BulkExportActions, OPEN_COLUMN, usePhone } from './screens';
 import { spreadsheetExporter } from './export';
 
 /** A payment still 'Created' was started on PayPal but never paid. */
@@ -39,6 +40,21 @@ type PaymentListProps = {
   children: ReactNode;
 };
 
+const buyer = (record: RaRecord) => {
+  const user = record.user as { firstname?: string; lastname?: string } | undefined;
+  return [user?.firstname, user?.lastname].filter(Boolean).join(' ') || 'No member';
+};
+
+/** On a phone, each payment as a link: how much, who paid, when, and its status. */
+const PaymentPhoneList = ({ amountSource }: { amountSource: string }) => (
+  <SimpleList
+    rowClick="show"
+    primaryText={(record) => `${formatMoney(record[amountSource], typeof record.currency === 'string' ? record.currency : 'GBP')} · ${buyer(record)}`}
+    secondaryText={(record) => formatWhen(record.createdAt)}
+    tertiaryText={(record) => String(record.status ?? '')}
+  />
+);
+
 /** A list of PayPal payments, newest first, searchable and narrowed by status; payments are never deleted. */
 export const PaymentList = ({ title, searchPlaceholder, statuses, orderIdLabel, amountSource, filters = [], children }: PaymentListProps) => (
   <List
@@ -51,16 +67,21 @@ export const PaymentList = ({ title, searchPlaceholder, statuses, orderIdLabel, 
     sort={{ field: 'createdAt', order: 'DESC' }}
     title={title}
   >
-    <DataTable rowClick="show" bulkActionButtons={<BulkExportActions />}>
-      <DataTable.Col source="id" label="ID" field={IdField} />
-      <DataTable.Col source="orderID" label={orderIdLabel} disableSort />
-      <DataTable.Col source="createdAt" label="Order Date" field={WhenField} />
-      <DataTable.Col source={amountSource} label="Amount">
-        <MoneyField source={amountSource} />
-      </DataTable.Col>
-      {children}
-      <DataTable.Col source="status" label="Status" field={StatusField} />
-    </DataTable>
+    {usePhone() ? (
+      <PaymentPhoneList amountSource={amountSource} />
+    ) : (
+      <DataTable rowClick="show" bulkActionButtons={<BulkExportActions />}>
+        <DataTable.Col source="id" label="ID" field={IdField} />
+        <DataTable.Col source="orderID" label={orderIdLabel} disableSort />
+        <DataTable.Col source="createdAt" label="Order Date" field={WhenField} />
+        <DataTable.Col source={amountSource} label="Amount">
+          <MoneyField source={amountSource} />
+        </DataTable.Col>
+        {children}
+        <DataTable.Col source="status" label="Status" field={StatusField} />
+        {OPEN_COLUMN}
+      </DataTable>
+    )}
   </List>
 );
 

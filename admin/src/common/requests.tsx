@@ -3,7 +3,7 @@ import { DataTable, EmailField, List, SearchInput, Show, SimpleForm, SimpleShowL
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, StatusField, WhenField } from './fields';
 import { REQUEST_STATUS_HELP, RequestStatusInput } from './inputs';
-import { BulkDeleteActions, EditScreen, ListLoadError, ShowActions, ShowLoadError } from './screens';
+import { BulkDeleteActions, EditScreen, ListLoadError, OPEN_COLUMN, ShowActions, ShowLoadError } from './screens';
 import { spreadsheetExporter } from './export';
 
 /** Who sent a request from the public site, as list columns: name, e-mail and phone. */
@@ -43,6 +43,7 @@ export const RequestList = ({ title, searchPlaceholder, children, columns }: { t
         <DataTable.Col source="status" label="Status" field={StatusField} />
         {columns}
         <DataTable.Col source="createdAt" label="Received" field={WhenField} />
+        {OPEN_COLUMN}
       </DataTable>
     </List>
   );

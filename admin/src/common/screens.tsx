@@ -1,9 +1,10 @@
-import { Alert } from '@mui/material';
+import { Alert, useMediaQuery, type Theme } from '@mui/material';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import {
   BulkDeleteButton,
   BulkExportButton,
   CreateButton,
+  DataTable,
   DeleteButton,
   Edit,
   EditButton,
@@ -48,6 +49,16 @@ export const CreateExportActions = ({ createLabel }: { createLabel: string }) =>
     <CreateButton label={createLabel} />
     <ExportButton />
   </TopToolbar>
+);
+
+/** A phone's screen: lists show there as a SimpleList (each row a link), since their tables are wider than it. */
+export const usePhone = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+
+/** The last column of a list whose rows open on click: the same, by keyboard. */
+export const OPEN_COLUMN = (
+  <DataTable.Col label="Open" disableSort>
+    <ShowButton />
+  </DataTable.Col>
 );
 
 /** Row buttons for lists that do not open the record on click. */

@@ -129,7 +129,7 @@ export const Dashboard = () => {
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title="Dashboard" />
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h5" component="h2" gutterBottom>
         Welcome to the admin console
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>

@@ -12,6 +12,7 @@ import {
   NumberField,
   Show,
   ShowButton,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   Title,
@@ -21,6 +22,8 @@ import {
   useRedirect,
 } from 'react-admin';
 import { MoneyField, WhenField } from '../common/fields';
+import { formatMoney } from '../common/format';
+import { usePhone } from '../common/screens';
 import { ApiError } from '../data/graphqlCall';
 import { ClaimActions } from './ClaimActions';
 import { type BatchClaim, claimBatch, type ClaimPeriod, type ClaimPreview, createClaim, downloadSchedule, previewClaim, type ScheduleColumn, scheduleColumns } from './claimsApi';
@@ -46,26 +49,43 @@ const ListActions = () => (
   </TopToolbar>
 );
 
+type ClaimSummary = { id: string; status: string; batchNumber: number; batchSize: number; from: string; to: string; taxToReclaim: number };
+
+/** On a phone, each claim as a link: its number and status, its period, and the Gift Aid it reclaims. */
+const ClaimPhoneList = () => (
+  <SimpleList<ClaimSummary>
+    rowClick="show"
+    primaryText={(claim) => `Claim ${claim.id} · ${claim.status}`}
+    secondaryText={(claim) => `${claim.from} to ${claim.to} · ${claim.batchNumber} of ${claim.batchSize}`}
+    tertiaryText={(claim) => formatMoney(claim.taxToReclaim, 'GBP')}
+  />
+);
+
+/** Every claim, newest first; a row opens by click or by its Show button. */
+const ClaimTable = () => (
+  <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable.Col source="id" label="Claim" />
+    <DataTable.Col source="status" label="Status" />
+    <DataTable.Col label="Of batch" render={(claim: { batchNumber: number; batchSize: number }) => `${claim.batchNumber} of ${claim.batchSize}`} />
+    <DataTable.Col source="from" label="From" />
+    <DataTable.Col source="to" label="To" />
+    <DataTable.Col source="rowCount" label="Rows" disableSort />
+    <DataTable.Col source="taxToReclaim" label="Gift Aid" disableSort>
+      <MoneyField source="taxToReclaim" currency="GBP" />
+    </DataTable.Col>
+    <DataTable.Col source="adjustment" label="Adjustment" disableSort>
+      <MoneyField source="adjustment" currency="GBP" />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt" label="Made" field={WhenField} />
+    <DataTable.Col label="Open">
+      <ShowButton />
+    </DataTable.Col>
+  </DataTable>
+);
+
 export const GiftAidClaimList = () => (
   <List title="Gift Aid claims" sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />} queryOptions={{ meta: { sparseFields: LIST_FIELDS } }}>
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <DataTable.Col source="id" label="Claim" />
-      <DataTable.Col source="status" label="Status" />
-      <DataTable.Col label="Of batch" render={(claim: { batchNumber: number; batchSize: number }) => `${claim.batchNumber} of ${claim.batchSize}`} />
-      <DataTable.Col source="from" label="From" />
-      <DataTable.Col source="to" label="To" />
-      <DataTable.Col source="rowCount" label="Rows" disableSort />
-      <DataTable.Col source="taxToReclaim" label="Gift Aid" disableSort>
-        <MoneyField source="taxToReclaim" currency="GBP" />
-      </DataTable.Col>
-      <DataTable.Col source="adjustment" label="Adjustment" disableSort>
-        <MoneyField source="adjustment" currency="GBP" />
-      </DataTable.Col>
-      <DataTable.Col source="createdAt" label="Made" field={WhenField} />
-      <DataTable.Col label="Open">
-        <ShowButton />
-      </DataTable.Col>
-    </DataTable>
+    {usePhone() ? <ClaimPhoneList /> : <ClaimTable />}
   </List>
 );
 
@@ -165,11 +185,15 @@ export const GiftAidClaimShow = () => (
 
 const pounds = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 
+/** The preview's totals, in a live region that is there before them, so they are announced when they come. */
+const PreviewTotal = ({ preview }: { preview?: ClaimPreview }) => (
+  <Typography role="status" sx={{ mt: 2 }}>
+    {preview && `${preview.donationCount} donations, ${pounds(preview.donationsTotal)}: Gift Aid to reclaim ${pounds(preview.taxToReclaim)}`}
+  </Typography>
+);
+
 const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: ScheduleColumn[] }) => (
   <Box sx={{ overflowX: 'auto' }}>
-    <Typography>
-      {preview.donationCount} donations, {pounds(preview.donationsTotal)}: Gift Aid to reclaim {pounds(preview.taxToReclaim)}
-    </Typography>
     {preview.claimCount > 1 && (
       <Alert severity="info" sx={{ my: 1 }}>
         {preview.rows.length} rows: this makes {preview.claimCount} claims, as HMRC takes at most 1,000 rows in one claim. Each is sent to HMRC on its own.
@@ -235,6 +259,7 @@ export const GiftAidClaimCreate = () => {
           {error}
         </Alert>
       )}
+      <PreviewTotal preview={preview} />
       {preview && columns && <PreviewTable preview={preview} columns={columns} />}
     </Box>
   );

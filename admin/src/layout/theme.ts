@@ -1,4 +1,20 @@
+import type { CheckboxProps } from '@mui/material';
+import { grey } from '@mui/material/colors';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+const PRIMARY = '#1d4f91';
+
+/**
+ * One focus ring for everything that takes keyboard focus: a 3px ring in the primary colour (white on the
+ * primary-coloured app bar), so focus changes at least 3:1 wherever it is. Inside the ring, not outside, where a
+ * parent clips its overflow (the menu, table cells) or a neighbour covers it. `.Mui-focusVisible` is the
+ * visible part of a tick box or radio, whose focused input is transparent.
+ */
+const FOCUS_RING = {
+  '*:focus-visible, .Mui-focusVisible': { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 },
+  '.RaMenuItemLink-root:focus-visible, .MuiTableCell-root :focus-visible, .MuiTableCell-root .Mui-focusVisible': { outlineOffset: -3 },
+  '.MuiAppBar-root :focus-visible': { outlineColor: '#fff' },
+};
 
 /**
  * react-admin's default look with colours dark enough for text on them to be read easily (WCAG AA contrast):
@@ -8,15 +24,20 @@ export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     ...defaultTheme.palette,
-    primary: { main: '#1d4f91' },
-    secondary: { main: '#1d4f91' },
+    primary: { main: PRIMARY },
+    secondary: { main: PRIMARY },
     warning: { main: '#a04b00' },
     success: { main: '#1b6e2a' },
     error: { main: '#b3261e' },
   },
   components: {
     ...defaultTheme.components,
+    MuiCssBaseline: { styleOverrides: FOCUS_RING },
+    // A tick box named on its root (react-admin's "Select this row") names its input too, which is what is read.
+    MuiCheckbox: { defaultProps: { slotProps: { input: (ownerState: CheckboxProps) => ({ 'aria-label': ownerState['aria-label'] }) } } },
     // "No ... yet" on an empty list is in the disabled grey by default, too faint to read.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // On a phone the Save bar stays at the end of the form instead of floating over the field being edited.
+    RaToolbar: { styleOverrides: { root: { backgroundColor: grey[300], '&.RaToolbar-mobileToolbar': { position: 'static' } } } },
   },
 };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Confirm, DataTable, EmailField, List, NullableBooleanInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';
-import { BulkExportActions, ListLoadError, ShowLoadError } from '../common/screens';
+import { BulkExportActions, ListLoadError, OPEN_COLUMN, ShowLoadError } from '../common/screens';
 import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
 import { spreadsheetExporter } from '../common/export';
@@ -158,6 +158,7 @@ export const MemberList = () => (
       <DataTable.Col source="country" label="Country" />
       <DataTable.Col source="role" label="Role" field={RoleField} />
       <DataTable.Col source="createdAt" label="Joined" field={WhenField} />
+      {OPEN_COLUMN}
     </DataTable>
   </List>
 );

@@ -5,6 +5,7 @@ import { Button, DataTable, NumberField, SelectField, TextField, usePermissions,
 import { can, type Permissions } from '../auth/permissions';
 import { PersonField, PreviewField, WhenField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
+import { ActionResult } from '../common/ActionResult';
 import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
 
@@ -74,10 +75,11 @@ const Details = [
 const APPROVE = 'mutation ApprovePrayerForWall($id: ID!) { approvePrayerForWall(id: $id) { id wallStatus } }';
 const REMOVE = 'mutation RemovePrayerFromWall($id: ID!) { removePrayerFromWall(id: $id) { id wallStatus } }';
 
+type WallAction = ReturnType<typeof useAction>;
+
 /** One moderation step on the public prayer wall, offered only where it makes sense for the request. */
-const WallButton = ({ label, icon, mutation, allowedWhen, done }: { label: string; icon: ReactElement; mutation: string; allowedWhen: (record: PrayerRequest) => boolean; done: string }) => {
+const WallButton = ({ label, icon, mutation, allowedWhen, done, action: { busy, run } }: { label: string; icon: ReactElement; mutation: string; allowedWhen: (record: PrayerRequest) => boolean; done: string; action: WallAction }) => {
   const record = useRecordContext<PrayerRequest>();
-  const { busy, run } = useAction();
   if (!record || !allowedWhen(record)) return null;
   return (
     <Button label={label} onClick={() => void run(() => graphqlRequest(mutation, { id: record.id }), done)} disabled={busy}>
@@ -86,20 +88,34 @@ const WallButton = ({ label, icon, mutation, allowedWhen, done }: { label: strin
   );
 };
 
-/** For those who moderate the wall: a request asked for the wall can be approved, and taken off it again. */
-const WallModeration = () =>
-  can(usePermissions<Permissions>().permissions, 'prayer:moderate') ? (
+/**
+ * For those who moderate the wall: a request asked for the wall can be approved, and taken off it again. The
+ * button pressed gives way to the other, so focus goes to how it went.
+ */
+const WallModeration = () => {
+  const action = useAction({ inline: true });
+  return can(usePermissions<Permissions>().permissions, 'prayer:moderate') ? (
     <>
       <WallButton
+        action={action}
         label="Approve for the wall"
         icon={<CheckCircleIcon />}
         mutation={APPROVE}
         allowedWhen={(record) => record.privacy === 'PrayerWall' && record.wallStatus !== 'Approved'}
         done="Approved: it now shows on the prayer wall"
       />
-      <WallButton label="Remove from the wall" icon={<RemoveCircleIcon />} mutation={REMOVE} allowedWhen={(record) => record.wallStatus === 'Approved'} done="It no longer shows on the prayer wall" />
+      <WallButton
+        action={action}
+        label="Remove from the wall"
+        icon={<RemoveCircleIcon />}
+        mutation={REMOVE}
+        allowedWhen={(record) => record.wallStatus === 'Approved'}
+        done="It no longer shows on the prayer wall"
+      />
+      <ActionResult outcome={action.outcome} takeFocus />
     </>
   ) : null;
+};
 
 export const PrayerRequestShow = () => (
   <RequestShow title="Prayer request" actions={<WallModeration />}>

@@ -51,7 +51,7 @@ export const PrivacyRequestsPage = () => {
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <Title title="Privacy requests" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           Privacy requests
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>

@@ -6,6 +6,7 @@ import { formatMoney } from '../common/format';
 import { IdField, MoneyField, StatusField, WhenField } from '../common/fields';
 import { OrderActionButton } from '../common/OrderActionButton';
 import { BUYER_COLUMNS, BUYER_FIELDS } from '../common/payments';
+import { OPEN_COLUMN } from '../common/screens';
 import type { AdminDataProvider } from '../data/dataProvider';
 import type { MonthlyTotal } from '../data/graphqlConnection';
 import { spreadsheetExporter } from '../common/export';
@@ -74,6 +75,7 @@ export const RegularDonationList = () => (
       </DataTable.Col>
       {BUYER_COLUMNS}
       <DataTable.Col source="status" label="Status" field={StatusField} />
+      {OPEN_COLUMN}
     </DataTable>
   </List>
 );

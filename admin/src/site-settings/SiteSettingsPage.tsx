@@ -88,7 +88,7 @@ export const SiteSettingsPage = () => {
     <Card sx={{ mt: 2 }}>
       <Title title="Site settings" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           Site settings
         </Typography>
         {!record ? (
