@@ -174,6 +174,7 @@ export const GiftAidDeclarationShow = () => (
       <SelectField source="scope" label="Covers" choices={SCOPES} />
       <TextField source="effectiveFrom" label="Covers gifts from" />
       <DateField source="declaredOn" label="Given on" />
+      <WhenField source="createdAt" label="Recorded" />
       <Labeled label="How it was given">
         <MadeBy />
       </Labeled>
