@@ -130,6 +130,10 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     const claim = (await ok(t, CLAIM, { from: '2026-03-03', to: '2026-03-03' }, finance.token)).createGiftAidClaim;
     await ok(t, 'mutation($id: ID!) { submitGiftAidClaim(id: $id, hmrcReference: "GA-1") { id } }', { id: claim.id }, finance.token);
     expect(field(await t.gql(PAY, { id: claim.id, receivedOn: '2026-02-30' }, finance.token))).toMatchObject({ code: 'BAD_USER_INPUT', field: 'receivedOn' });
+    // £30 claimed £7.50: HMRC never pays £10 on it, let alone thirty million pounds (a typo, and more than the column holds).
+    const paying = 'mutation($id: ID!, $amount: Float!, $on: String!) { recordGiftAidPayment(id: $id, amount: $amount, receivedOn: $on) { id status paidAmount } }';
+    for (const amount of [7.51, 30_000_000]) expect([amount, field(await t.gql(paying, { id: claim.id, amount, on: today }, finance.token))]).toMatchObject([amount, { code: 'BAD_USER_INPUT', field: 'amount' }]);
+    expect((await ok(t, paying, { id: claim.id, amount: 7.5, on: today }, finance.token)).recordGiftAidPayment).toMatchObject({ status: 'Paid', paidAmount: 7.5 });
   });
 
   it("shows a member their declaration but not staff's note about how they cancelled it", async () => {

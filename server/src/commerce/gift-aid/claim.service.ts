@@ -9,7 +9,7 @@ import { applyListPage, type ListArgs, type ListOptions } from '../../common/lis
 import { LoaderFactory } from '../../common/loaders.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SiteSettingsService } from '../../site/site-settings.service.js';
-import { decimalToMinor } from '../money.js';
+import { decimalToMinor, formatMoney } from '../money.js';
 import { aggregationPeriod, keepUntil, type PeriodSettings } from './accounting-period.js';
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
@@ -227,6 +227,8 @@ export class GiftAidClaimService implements OnModuleInit {
     if (receivedOn > londonDay(new Date())) throw AppError.badInput('receivedOn', 'receivedOn cannot be in the future');
     return this.step(actor, id, GiftAidClaimStatus.Submitted, 'gift-aid.claim-paid', `£${amount.toFixed(2)} received on ${receivedOn}`, async (claim) => {
       if (claim.submittedAt && receivedOn < londonDay(claim.submittedAt)) throw AppError.badInput('receivedOn', 'receivedOn cannot be before the claim was submitted');
+      // HMRC pays at most the tax claimed: more is a typo (and might not fit the column).
+      if (paidMinor > claim.taxMinor) throw AppError.badInput('amount', `amount must be at most ${formatMoney(claim.taxMinor, 'GBP')}, the tax this claim asked for`);
       Object.assign(claim, { status: GiftAidClaimStatus.Paid, paidMinor, paidOn: receivedOn });
     });
   }
