@@ -11,7 +11,7 @@ type Member = Awaited<ReturnType<TestApp['member']>>;
 const RECORD = `mutation($donorEmail: String, $source: GiftAidDeclarationSource!, $declaredOn: String!, $scope: GiftAidDeclarationScope!,
   $firstName: String!, $lastName: String!, $houseNameOrNumber: String!, $postcode: String) {
   recordGiftAidDeclaration(donorEmail: $donorEmail, source: $source, declaredOn: $declaredOn, scope: $scope, firstName: $firstName,
-    lastName: $lastName, houseNameOrNumber: $houseNameOrNumber, postcode: $postcode) { id confirmationSentAt } }`;
+    lastName: $lastName, houseNameOrNumber: $houseNameOrNumber, postcode: $postcode) { id confirmationSentAt writtenRecord } }`;
 const GIVE = `mutation($amount: Float!, $currency: String!, $giftAid: Boolean) {
   createDonation(amount: $amount, currency: $currency, giftAid: $giftAid) { id orderID approveUrl } }`;
 const CAPTURE = 'mutation($orderID: String!) { captureDonation(orderID: $orderID) { status } }';
@@ -36,10 +36,11 @@ describe("Gift Aid against HMRC's rules", () => {
     return checkout.id;
   }
   const donation = async (id: string) => (await ok(t, DONATION, { id }, finance.token)).Donation;
-  async function oralDeclaration(donor: Member): Promise<string> {
+  async function recordOral(donor: Member): Promise<{ id: string; writtenRecord: string }> {
     const details = { source: 'Oral', declaredOn: today, scope: 'Enduring', firstName: 'Ada', lastName: 'Byron', houseNameOrNumber: '12', postcode: 'M1 1AE' };
-    return (await ok(t, RECORD, { ...details, donorEmail: donor.email }, finance.token)).recordGiftAidDeclaration.id;
+    return (await ok(t, RECORD, { ...details, donorEmail: donor.email }, finance.token)).recordGiftAidDeclaration;
   }
+  const oralDeclaration = async (donor: Member): Promise<string> => (await recordOral(donor)).id;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -134,5 +135,16 @@ describe("Gift Aid against HMRC's rules", () => {
       refundedAmount: 12,
       refunds: [{ paypalId: reversalId, kind: 'Reversal', amount: 12 }],
     });
+  });
+
+  // HMRC's model declaration (October 2015) ends: "If you pay Income Tax at the higher or additional rate and want to
+  // receive the additional tax relief due to you, you must include all your Gift Aid donations on your
+  // Self-Assessment tax return or ask HM Revenue and Customs to adjust your tax code."
+  it("tells the donor, as HMRC's model declaration does, how a higher-rate taxpayer gets the rest of the relief", async () => {
+    const donor = await t.member();
+    const { notice } = (await ok(t, 'query { giftAidDeclarationForm(scope: Enduring) { notice } }', {}, donor.token)).giftAidDeclarationForm;
+    const model = /If you pay Income Tax at the higher or additional rate .*Self-Assessment tax return or ask HM Revenue and Customs to adjust your tax code\./;
+    expect(notice).toMatch(model);
+    expect((await recordOral(donor)).writtenRecord).toMatch(model);
   });
 });

@@ -16,11 +16,13 @@ export const WORDING_VERSION = 'hmrc-model-2026';
 /** HMRC: donors must donate their own money; a company's, a collection's or someone else's gift is not Gift Aided. */
 export const OWN_MONEY = "I am giving my own money, not a company's, a group's or someone else's.";
 
-/** What the donor is told after the declaration, as HMRC's model asks. */
+/** What the donor is told after the declaration, as HMRC's model asks: how to cancel or tell of changes, and higher-rate relief. */
 export const DECLARATION_NOTICE =
   'Please tell us if you want to cancel this declaration, change your name or home address, or no longer pay ' +
   'sufficient tax on your income and/or capital gains. You can cancel an enduring declaration at any time under ' +
-  '"My giving" in your account, or by writing to us, telephoning or e-mailing us.';
+  '"My giving" in your account, or by writing to us, telephoning or e-mailing us. If you pay Income Tax at the ' +
+  'higher or additional rate and want to receive the additional tax relief due to you, you must include all your ' +
+  'Gift Aid donations on your Self-Assessment tax return or ask HM Revenue and Customs to adjust your tax code.';
 
 export interface Donated {
   amountMinor: number;
