@@ -162,15 +162,56 @@ export function FormAlert({ message, id = 'form-error' }: { message?: string; id
   );
 }
 
+/** The control a field's summary entry leads to: the field itself, or the first of a group of choices. */
+function controlOf(name: string): HTMLElement | null {
+  return document.getElementById(fieldId(name)) ?? document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+}
+
+/** Moves focus to a field from its summary entry; the page's scroll padding keeps it clear of the sticky header. */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, name: string) {
+  const control = controlOf(name);
+  if (!control) return;
+  event.preventDefault();
+  control.focus();
+}
+
 /**
- * After a failed submit, moves focus to the first field in error, or to the form's alert when no field is named,
- * so a keyboard or screen-reader user lands on what needs fixing.
+ * GOV.UK's error summary: every problem of a failed submit at once, each a link to its field, in the order of the
+ * form; the message that belongs to no field comes first. It takes focus after the submit (`useFocusFirstError`)
+ * and is announced.
+ */
+export function ErrorSummary({ errors, id = 'error-summary' }: { errors?: FormErrors | null; id?: string }) {
+  const fields = Object.entries(errors?.fields ?? {});
+  if (!errors?.message && !fields.length) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>There is a problem</h2>
+      {errors?.message && <p>{errors.message}</p>}
+      {fields.length > 0 && (
+        <ul>
+          {fields.map(([name, message]) => (
+            <li key={name}>
+              <a href={`#${fieldId(name)}`} onClick={(event) => focusField(event, name)}>
+                {message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * After a failed submit, moves focus to the form's error summary, or to the first field in error or the form's
+ * alert where a form has no summary, so a keyboard or screen-reader user lands on what needs fixing.
  */
 export function useFocusFirstError(errors: FormErrors | undefined | null) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!errors || !form.current) return;
-    const target = form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current.querySelector<HTMLElement>('.form-alert');
+    const target =
+      form.current.querySelector<HTMLElement>('.error-summary') ?? form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current.querySelector<HTMLElement>('.form-alert');
     target?.focus();
   }, [errors]);
   return form;

@@ -1,7 +1,8 @@
 import { data, type AppLoadContext } from 'react-router';
 import { getSession } from './session';
 
-export type GraphqlError = { message: string; extensions?: { code?: string; field?: string | null } };
+/** A validation failure names every field in error in `extensions.errors`, in the order of the form (api-contract). */
+export type GraphqlError = { message: string; extensions?: { code?: string; field?: string | null; errors?: { field: string; message: string }[] } };
 export type GraphqlResult<T> = { data?: T | null; errors?: GraphqlError[] };
 export type GraphqlVariables = Record<string, unknown>;
 /** Sent beside an operation: a public form's idempotency key (api-contract: Idempotency-Key), so a retry stores once. */
@@ -50,14 +51,17 @@ export function browserGraphql(onSignedOut?: () => void): GraphqlCaller {
 /** Field messages keyed by input name, and the message that belongs to no field (shown above the form). */
 export type FormErrors = { fields: Record<string, string>; message?: string };
 
-/** The errors of a GraphQL answer as form errors: a message tied to its field where the server names one. */
+/**
+ * The errors of a GraphQL answer as form errors: a message tied to its field where the server names one, every
+ * field of a validation failure at once, in the order the server lists them (the form's).
+ */
 export function toFormErrors(errors: GraphqlError[]): FormErrors {
   const fields: Record<string, string> = {};
   let message: string | undefined;
   for (const error of errors) {
-    const field = error.extensions?.field;
-    if (field) fields[field] ??= error.message;
-    else message ??= error.message;
+    const problems = error.extensions?.errors ?? (error.extensions?.field ? [{ field: error.extensions.field, message: error.message }] : []);
+    for (const problem of problems) fields[problem.field] ??= problem.message;
+    if (!problems.length) message ??= error.message;
   }
   if (!message && !Object.keys(fields).length) message = 'Something went wrong. Please try again.';
   return { fields, message };

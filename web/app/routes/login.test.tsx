@@ -28,9 +28,9 @@ describe('member login', () => {
     const { user, sent } = renderLogin({ data: null });
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText(EMPTY_EMAIL)).toBeTruthy();
-    expect(screen.getByText(EMPTY_PASSWORD)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(email()));
+    expect(await screen.findByRole('link', { name: EMPTY_EMAIL })).toBeTruthy();
+    expect(screen.getByRole('link', { name: EMPTY_PASSWORD })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(sent).toEqual([]);
   });
 
@@ -39,9 +39,9 @@ describe('member login', () => {
     await user.type(email(), MEMBER.email);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText(EMPTY_PASSWORD)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: EMPTY_PASSWORD })).toBeTruthy();
     expect(screen.queryByText(EMPTY_EMAIL)).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(password()));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
   });
 
   it('ties a refused password to the password field and keeps the e-mail address', async () => {
@@ -50,9 +50,9 @@ describe('member login', () => {
     await user.type(password(), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Wrong email or password' })).toBeTruthy();
     expect(password().getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(password()));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect((email() as HTMLInputElement).value).toBe(MEMBER.email);
     expect(sent[0].variables).toEqual({ email: MEMBER.email, password: 'not-the-password' });
     expect(getSession().loggedIn).toBe(false);

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
-import { FormAlert, SubmitButton, TextField, useFocusFirstError } from '../components/form';
+import { ErrorSummary, SubmitButton, TextField, useFocusFirstError } from '../components/form';
 import { PageIntro } from '../components/page-intro';
 import { logIn, safeNext } from '../features/accounts';
 import { pageMeta } from '../lib/meta';
@@ -33,7 +33,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             </p>
           )}
           {params.get('next') && !actionData && <p className="form-note">Please log in to continue.</p>}
-          <FormAlert message={actionData?.errors.message} />
+          <ErrorSummary errors={actionData?.errors} />
           <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} defaultValue={actionData?.email} />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
           <SubmitButton pending={navigation.state !== 'idle' && navigation.formMethod === 'POST'} pendingLabel="Logging in…">

@@ -17,17 +17,23 @@ function renderRegistration() {
 }
 
 describe('registration', () => {
-  it('ties each refusal to its field, focuses the first, and keeps everything typed but the password', async () => {
+  it('ties each refusal to its field, sums them up at the top with focus, and keeps everything typed but the password', async () => {
     const { user, sent } = renderRegistration();
-    await user.selectOptions(screen.getByRole('combobox', { name: /Title/ }), 'Sister');
+    await user.type(screen.getByRole('combobox', { name: /Title/ }), 'Sister');
     await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Priscilla');
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'priscilla@example.net');
     await user.type(screen.getByLabelText(/Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('This e-mail address already has an account')).toBeTruthy();
-    expect(screen.getByText('The password needs at least 8 characters')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ })));
+    const summary = await screen.findByRole('alert');
+    expect([...summary.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['This e-mail address already has an account', '#field-email'],
+      ['The password needs at least 8 characters', '#field-password'],
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByRole('textbox', { name: /Email/ }).getAttribute('aria-describedby')).toBe('field-email-error');
+    await user.click(screen.getByRole('link', { name: 'This e-mail address already has an account' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
     expect(sent[0].variables).toMatchObject({ title: 'Sister', firstname: 'Priscilla', email: 'priscilla@example.net', password: 'short' });
     // What the action hands back fills the fields again (as a page without JavaScript would show them): never the password.
     expect(screen.getByRole('textbox', { name: /First name/ }).getAttribute('value')).toBe('Priscilla');
@@ -39,7 +45,7 @@ describe('registration', () => {
     const form = new FormData();
     form.set('email', ' priscilla@example.net ');
     form.set('password', 'short');
-    const result = await register(serverGraphql(context), form);
+    const result = (await register(serverGraphql(context), form))!;
     expect(result.values.email).toBe('priscilla@example.net');
     expect(result.values).not.toHaveProperty('password');
     expect(result.errors.fields.password).toBe('The password needs at least 8 characters');

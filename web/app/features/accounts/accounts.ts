@@ -3,22 +3,27 @@ import { browserGraphql, errorCode, toFormErrors, type FormErrors, type GraphqlC
 import { saveSession, SESSION_USER_FIELDS, type SessionUser } from '../../lib/session';
 import { formText } from '../../lib/form-data';
 
-/** Spec §5's lists. */
-export const TITLES = ['Brother', 'Sister', 'Deacon', 'Deaconess', 'Pastor', 'Bishop'];
+/** Titles offered as suggestions; a member may write any other, or none. */
+export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Rev', 'Pastor', 'Brother', 'Sister', 'Deacon', 'Deaconess', 'Bishop'];
+/** The answers the server takes (api-contract: register); the empty answer is "Prefer not to say". */
 export const GENDERS = [
-  { value: 'male', label: 'Male' },
   { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'non-binary', label: 'Non-binary' },
+  { value: 'other', label: 'Another way' },
 ];
 export const MARITAL_STATUSES = [
-  { value: 'married', label: 'Married' },
   { value: 'single', label: 'Single' },
+  { value: 'married', label: 'Married' },
+  { value: 'civil', label: 'In a civil partnership' },
+  { value: 'separated', label: 'Separated' },
   { value: 'divorced', label: 'Divorced' },
   { value: 'widow', label: 'Widowed' },
 ];
 
 const REGISTER_FIELDS = ['title', 'firstname', 'lastname', 'gender', 'marital_status', 'phone', 'email', 'password', 'country', 'state', 'city', 'address'] as const;
 
-const REGISTER = `mutation Register($title: String!, $firstname: String!, $lastname: String!, $gender: String!, $marital_status: String!, $phone: String!,
+const REGISTER = `mutation Register($title: String, $firstname: String!, $lastname: String!, $gender: String, $marital_status: String, $phone: String!,
   $email: String!, $password: String!, $country: String, $state: String, $city: String, $address: String) {
   register(title: $title, firstname: $firstname, lastname: $lastname, gender: $gender, marital_status: $marital_status, phone: $phone,
     email: $email, password: $password, country: $country, state: $state, city: $city, address: $address) { id }
@@ -26,16 +31,17 @@ const REGISTER = `mutation Register($title: String!, $firstname: String!, $lastn
 
 export type AccountFormResult = { errors: FormErrors; values: Record<string, string> };
 
-/** Registration (spec §4): success goes to the login page; the password never comes back to the page. */
-export async function register(graphql: GraphqlCaller, form: FormData): Promise<AccountFormResult> {
+/** Registration (spec §4): null when the account was made, else its errors; the password never comes back to the page. */
+export async function register(graphql: GraphqlCaller, form: FormData): Promise<AccountFormResult | null> {
   const values: Record<string, string> = {};
   for (const field of REGISTER_FIELDS) values[field] = formText(form, field).trim();
   values.password = formText(form, 'password');
   const result = await graphql.request(REGISTER, values);
-  if (!result.errors?.length) throw redirect('/userlogin?registered=1');
+  if (!result.errors?.length) return null;
   const { password: _password, ...kept } = values;
   return { errors: toFormErrors(result.errors), values: kept };
 }
+
 
 const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { token user { ${SESSION_USER_FIELDS} } } }`;
 

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { FormAlert, Honeypot, SubmitButton, useFocusFirstError } from '../../components/form';
+import { ErrorSummary, Honeypot, SubmitButton, useFocusFirstError } from '../../components/form';
 import { IDEMPOTENCY_FIELD, type RequestFormResult } from './submit-request';
 
 /**
- * The frame of every public request form: posts to the page's own action, shows the server's first message
- * in red (fields show theirs), moves focus to what needs fixing, and reads 'submitting, please wait' meanwhile.
+ * The frame of every public request form: posts to the page's own action, sums up every problem at the top
+ * (fields show theirs too) and moves focus there, and reads 'submitting, please wait' meanwhile.
  * It carries the idempotency key of this render (`idempotencyKey`, from the page's loader), or the one a failed
  * submission was sent under, so sending it again cannot store it twice.
  */
@@ -14,7 +14,7 @@ export function RequestForm({ result, idempotencyKey, submitLabel, children }: {
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   return (
     <Form method="post" noValidate ref={form} className="form-card">
-      <FormAlert message={result?.errors.message} />
+      <ErrorSummary errors={result?.errors} />
       {children}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={result?.idempotencyKey ?? idempotencyKey} />
       <Honeypot />

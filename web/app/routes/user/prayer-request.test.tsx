@@ -23,14 +23,14 @@ const title = () => screen.getByRole('textbox', { name: /Title/ });
 const body = () => screen.getByRole('textbox', { name: /Your prayer request/ });
 
 describe('a prayer request', () => {
-  it('shows the messages of required fields the server names, and moves focus to the first', async () => {
+  it('shows the messages of required fields the server names, and moves focus to their summary', async () => {
     const { user } = renderPrayerRequest({ errors: [fieldError('body', 'Please write your prayer request'), fieldError('title', 'Please give your request a title')] });
     await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
 
-    expect(await screen.findByText('Please give your request a title')).toBeTruthy();
-    expect(screen.getByText('Please write your prayer request')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Please give your request a title' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Please write your prayer request' })).toBeTruthy();
     expect(body().getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(title()));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
   });
 
   it('goes back to the dashboard with a thank-you once the pastors have it', async () => {
@@ -57,7 +57,7 @@ describe('a prayer request sent again', () => {
     await user.type(title(), 'Healing');
     await user.type(body(), 'For my mother.');
     await send(user);
-    expect((await screen.findByRole('alert')).textContent).toBe(unavailable.message);
+    expect((await screen.findByRole('alert')).querySelector('p')!.textContent).toBe(unavailable.message);
     await send(user);
 
     await screen.findByText('Thank you. Your prayer request has been sent to our pastors.');
@@ -115,7 +115,7 @@ describe('who may read a prayer request', () => {
     expect(screen.queryByRole('group', { name: 'Your name on the prayer wall' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Send prayer request' }));
 
-    await screen.findByText('Please choose who may read it');
+    await screen.findByRole('link', { name: 'Please choose who may read it' });
     expect(sent[0].variables).toMatchObject({ privacy: 'PrayerTeam' });
     expect(sent[0].variables).not.toHaveProperty('wallName');
     expect(choice('The prayer team').getAttribute('aria-invalid')).toBe('true');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert, RadioGroup, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
+import { ErrorSummary, RadioGroup, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { PRIVACY_CHOICES, useCreatePrayerRequest, WALL_NAME_CHOICES, type PrayerPrivacy, type PrayerWallName } from '../../features/member/prayer-requests';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
@@ -44,7 +44,7 @@ export default function PrayerRequestPage() {
       <h1>Make a prayer request</h1>
       <p className="lead">Share what is on your heart. Our pastors read every request, and you choose who else may read it.</p>
       <form noValidate ref={form} onSubmit={(event) => void submit(event)} className="form-card">
-        <FormAlert message={errors?.message} />
+        <ErrorSummary errors={errors} />
         <TextField name="title" label="Title" required error={errors?.fields.title} />
         <TextArea name="body" label="Your prayer request" rows={7} required error={errors?.fields.body} />
         <RadioGroup name="privacy" legend="Who may read it?" options={PRIVACY_CHOICES} value={privacy} onChange={setPrivacy} error={errors?.fields.privacy} />

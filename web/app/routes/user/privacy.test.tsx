@@ -36,13 +36,31 @@ function renderPrivacyCentre(answer: (operation: SentOperation) => GraphqlResult
 const password = () => screen.getByLabelText(/Your password/);
 
 describe('the privacy centre', () => {
+  it('asks before deleting, with the safe answer focused, and keeping the account sends nothing', async () => {
+    const { user, sent } = renderPrivacyCentre(() => ({ data: { deleteMyAccount: true } }));
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Enter your password');
+    expect(document.activeElement).toBe(summary);
+
+    await user.type(password(), 'a-long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByText(/Delete your account for good\?/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'No, keep my account' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my account' })));
+    expect(sent.filter((operation) => operation.query.includes('deleteMyAccount'))).toEqual([]);
+  });
+
   it('keeps the account when the password is wrong, and says so beside the password', async () => {
     const { user, sent } = renderPrivacyCentre(() => ({ errors: [fieldError('password', 'The password is not correct')] }));
     await user.type(password(), 'not-my-password');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
 
-    expect(await screen.findByText('The password is not correct')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(password()));
+    expect(await screen.findByRole('link', { name: 'The password is not correct' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(getSession().loggedIn).toBe(true);
     expect(sent.filter((operation) => operation.query.includes('deleteMyAccount')).map((operation) => operation.variables)).toEqual([{ password: 'not-my-password' }]);
   });
@@ -52,6 +70,7 @@ describe('the privacy centre', () => {
     expect(screen.getByText(/Donations and book orders, with their amounts/)).toBeTruthy();
     await user.type(password(), 'a-long-enough-password');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
 
     expect(await screen.findByRole('heading', { name: 'Goodbye, and God bless you' })).toBeTruthy();
     expect(getSession()).toEqual({ loggedIn: false, user: null, token: null });

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert, SubmitButton, TextField, useFocusFirstError } from '../../components/form';
+import { ErrorSummary, TextField, useFocusFirstError } from '../../components/form';
 import { DISPLAY_NAME_SHOWN, downloadMyData, useDeleteMyAccount, useMyPrivacy, useWithdrawConsent, type Consent, type ExportFormat } from '../../features/member/privacy';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { FormErrors } from '../../lib/graphql';
@@ -29,12 +29,25 @@ export default function PrivacyCentre() {
   );
 }
 
+const EXPORT_NAMES: Record<ExportFormat, string> = { json: 'a JSON file', html: 'a web page' };
+
+/** Focus to the result of an action once it is shown, so it is read out and the next Tab starts there. */
+function useFocusOnChange<T extends HTMLElement>(result: unknown) {
+  const element = useRef<T>(null);
+  useEffect(() => {
+    if (result) element.current?.focus();
+  }, [result]);
+  return element;
+}
+
 function DownloadMyData() {
-  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const resultElement = useFocusOnChange<HTMLParagraphElement>(result);
   const download = async (format: ExportFormat) => {
     setBusy(true);
-    setError(await downloadMyData(format));
+    const error = await downloadMyData(format);
+    setResult(error ? { error: true, text: error } : { error: false, text: `Your data was downloaded as ${EXPORT_NAMES[format]}. Look for it in your downloads.` });
     setBusy(false);
   };
   return (
@@ -49,11 +62,9 @@ function DownloadMyData() {
           Download a readable copy (web page)
         </button>
       </p>
-      {error && (
-        <p className="form-alert" role="alert">
-          {error}
-        </p>
-      )}
+      <p ref={resultElement} tabIndex={-1} className={result?.error ? 'form-alert' : result ? 'form-success' : undefined} role={result?.error ? 'alert' : 'status'}>
+        {result?.text}
+      </p>
     </section>
   );
 }
@@ -164,16 +175,44 @@ function DeleteMyAccount() {
   const navigate = useNavigate();
   const deleteMyAccount = useDeleteMyAccount();
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const form = useFocusFirstError(errors);
+  const keep = useRef<HTMLButtonElement>(null);
+  const askAgain = useRef<HTMLButtonElement>(null);
+  const kept = useRef(false);
+  const password = () => new FormData(form.current ?? undefined).get('password');
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+    // Kept: focus returns to the button that asked, now shown again in the panel's place.
+    else if (kept.current) askAgain.current?.focus();
+    kept.current = false;
+  }, [confirming]);
+
+  /** The first press only asks: deleting cannot be undone, so the safe answer has focus. */
+  const ask = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const password = new FormData(event.currentTarget).get('password');
+    if (!password()) {
+      setErrors({ fields: { password: 'Enter your password' } });
+      return;
+    }
+    setErrors(null);
+    setConfirming(true);
+  };
+
+  const keepAccount = () => {
+    kept.current = true;
+    setConfirming(false);
+  };
+
+  const deleteForGood = async () => {
+    const typed = password();
     setSending(true);
-    const failure = await deleteMyAccount(typeof password === 'string' ? password : '');
+    const failure = await deleteMyAccount(typeof typed === 'string' ? typed : '');
     if (failure) {
       setSending(false);
+      setConfirming(false);
       setErrors(failure);
       return;
     }
@@ -199,12 +238,28 @@ function DeleteMyAccount() {
         <li>What the law requires for Gift Aid, for six years after the last donation it covers.</li>
       </ul>
       <p>We will send a confirmation to your e-mail address.</p>
-      <form noValidate ref={form} onSubmit={(event) => void submit(event)} className="form-card">
-        <FormAlert message={errors?.message} />
+      <form noValidate ref={form} onSubmit={ask} className="form-card">
+        <ErrorSummary errors={errors} />
         <TextField name="password" label="Your password" type="password" autoComplete="current-password" hint="To be sure it is you." required error={errors?.fields.password} />
-        <SubmitButton pending={sending} pendingLabel="Deleting your account…">
-          Delete my account
-        </SubmitButton>
+        {confirming ? (
+          <div className="confirm-panel" role="group" aria-labelledby="delete-confirm-question">
+            <p id="delete-confirm-question">
+              <strong>Delete your account for good?</strong> You will be signed out and cannot undo this.
+            </p>
+            <p className="actions">
+              <button type="button" className="button ghost" ref={keep} onClick={keepAccount} disabled={sending}>
+                No, keep my account
+              </button>
+              <button type="button" className="button danger" onClick={() => void deleteForGood()} disabled={sending} aria-disabled={sending || undefined}>
+                {sending ? 'Deleting your account…' : 'Yes, delete my account'}
+              </button>
+            </p>
+          </div>
+        ) : (
+          <button type="submit" className="button primary" ref={askAgain}>
+            Delete my account
+          </button>
+        )}
       </form>
     </section>
   );

@@ -39,8 +39,10 @@ describe('sharing a testimony', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Share testimony' }));
 
-    expect(await screen.findByText('Please agree to your testimony being published')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(consent));
+    const link = await screen.findByRole('link', { name: 'Please agree to your testimony being published' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    await user.click(link);
+    expect(document.activeElement).toBe(consent);
     expect(shares(sent)).toEqual([]);
   });
 

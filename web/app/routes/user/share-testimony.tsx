@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
+import { ErrorSummary, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { DisplayNameChoice, PublishConsent } from '../../features/member/consent-fields';
 import { textToHtml, uploadTestimonyImage, useShareTestimony, useTestimonyConsentText, type TestimonyDisplayName } from '../../features/member/testimonies';
 import type { FormErrors } from '../../lib/graphql';
@@ -61,7 +61,7 @@ export default function ShareTestimony() {
       <h1>Share a testimony</h1>
       <p className="lead">What has God done in your life? Your story could be the encouragement someone needs today.</p>
       <form noValidate ref={form} onSubmit={(event) => void submit(event)} className="form-card">
-        <FormAlert message={errors?.message} />
+        <ErrorSummary errors={errors} />
         <TextField name="name" label="Title" required error={errors?.fields.name} />
         <TextArea name="body" label="Your testimony" rows={9} hint="Leave an empty line between paragraphs." required error={errors?.fields.body} />
         <TextField name="image" label="A picture (optional)" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" error={errors?.fields.image} />
