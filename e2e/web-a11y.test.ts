@@ -35,7 +35,7 @@ for (const width of [320, 1280]) {
 
       await page.goto(`${site.baseUrl}/contact-us`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Send message' }).click();
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+      await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
       assert.deepEqual(await seriousViolations(page), [], 'the contact form showing an error');
     } finally {
       await context.close();

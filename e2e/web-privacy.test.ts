@@ -92,10 +92,12 @@ test('a member downloads their data, deletes their account, and can no longer si
 
     await page.getByLabel('Your password').fill('not-my-password');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByText('The password is not correct').waitFor();
+    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await page.locator('#field-password-error').waitFor();
 
     await page.getByLabel('Your password').fill(member.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.waitForURL(`${site.baseUrl}/account-deleted`);
     await page.getByRole('heading', { level: 1, name: 'Goodbye, and God bless you' }).waitFor();
     assert.equal(await page.evaluate(() => window.localStorage.getItem('session')), null, 'this browser is signed out');

@@ -75,7 +75,7 @@ test('every public route answers with its content, a title and a description', a
     '/password-sent': 'Check your email',
     '/reset-password?token=abc': 'Choose a new password',
     '/success': 'Your message has been received',
-    '/book-payment-success': 'Payment was successfull',
+    '/book-payment-success': 'Your payment was received.',
   };
   for (const [path, content] of Object.entries(routes)) {
     const response = await fetch(`${site.baseUrl}${path}`);
@@ -168,8 +168,8 @@ test("a visitor sends the contact form, sees the server's errors by their fields
     assert.ok(await page.getByRole('cell', { name: '7pm to 8.30pm' }).first().isVisible(), 'the weekly schedule is shown');
 
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
-    const invalid = page.locator(':focus');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
+    const invalid = page.getByLabel('Full name');
     const described = await invalid.getAttribute('aria-describedby');
     assert.ok(described, 'the field in error points at its message');
     const message = page.locator(`#${described}`);

@@ -9,7 +9,7 @@ export default function BookPaymentSuccess() {
   return (
     <section className="section narrow confirmation">
       <h1>Thank you and God bless you</h1>
-      <p className="lead">Payment was successfull</p>
+      <p className="lead">Your payment was received.</p>
       <p>Copy(ies) will be sent to you shortly</p>
       <p className="actions">
         <Link className="button primary" to="/book-shop">

@@ -8,7 +8,7 @@ export default function DonationPaymentSuccess() {
   return (
     <section className="confirmation">
       <h1>Thank you and God bless you</h1>
-      <p className="lead">Donation was successfull</p>
+      <p className="lead">Your donation was received.</p>
       <p className="actions">
         <Link className="button primary" to="/user/user-dashboard">
           Back to my dashboard
