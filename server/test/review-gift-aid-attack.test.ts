@@ -181,4 +181,54 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     const again = (await ok(t, 'mutation { createGiftAidClaim(from: "2026-04-20", to: "2026-04-21") { donationsTotal adjustment } }', {}, finance.token)).createGiftAidClaim;
     expect(again).toEqual({ donationsTotal: 60, adjustment: 0 });
   });
+
+  it('claims a gift once when two claims over overlapping periods are made at once, and lets one of two steps at once on a claim win', async () => {
+    const gift = await give(50);
+    await t.db.query(`UPDATE donations SET paid_at = '2026-04-10 12:00+01' WHERE id = $1`, [gift.id]);
+    const made = await Promise.all([
+      t.gql('mutation { createGiftAidClaims(from: "2026-04-01", to: "2026-04-15") { id donationsTotal } }', {}, finance.token),
+      t.gql('mutation { createGiftAidClaims(from: "2026-04-05", to: "2026-04-12") { id donationsTotal } }', {}, finance.token),
+    ]);
+    const claimed = made.flatMap((answer) => answer.data?.createGiftAidClaims ?? []);
+    expect(claimed.map((claim: { donationsTotal: number }) => claim.donationsTotal)).toEqual([50]);
+    expect(await t.db.query('SELECT count(*)::int AS rows FROM gift_aid_claim_rows WHERE donation_id = $1', [gift.id])).toEqual([{ rows: 1 }]);
+
+    const id = claimed[0].id;
+    const [submitted, deleted] = await Promise.all([
+      t.gql('mutation($id: ID!) { submitGiftAidClaim(id: $id, hmrcReference: "GA-RACE") { status } }', { id }, finance.token),
+      t.gql('mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id }, finance.token),
+    ]);
+    const [{ count }] = await t.db.query('SELECT count(*)::int FROM gift_aid_claims WHERE id = $1', [id]);
+    if (submitted.data) {
+      expect([submitted.data.submitGiftAidClaim.status, code(deleted), count]).toEqual(['Submitted', 'CONFLICT', 1]);
+    } else {
+      expect([code(submitted), deleted.data.deleteGiftAidClaim, count]).toEqual(['NOT_FOUND', true, 0]);
+      expect(await t.db.query('SELECT gift_aid_claim_id FROM donations WHERE id = $1', [gift.id])).toEqual([{ gift_aid_claim_id: null }]);
+    }
+  });
+
+  it('refuses over-long or multi-line text in a rejection reason, an HMRC reference and a cancellation note, naming the field', async () => {
+    const gift = await give(12);
+    await t.db.query(`UPDATE donations SET paid_at = '2026-04-25 12:00+01' WHERE id = $1`, [gift.id]);
+    const claim = (await ok(t, CLAIM, { from: '2026-04-25', to: '2026-04-25' }, finance.token)).createGiftAidClaim;
+    const submit = 'mutation($id: ID!, $ref: String!) { submitGiftAidClaim(id: $id, hmrcReference: $ref) { id hmrcReference } }';
+    for (const ref of ['=HYPERLINK("http://x")', 'GA\r\n1', '@SUM(A1)', 'x'.repeat(10_000)]) expect([ref.slice(0, 20), field(await t.gql(submit, { id: claim.id, ref }, finance.token))]).toMatchObject([ref.slice(0, 20), { code: 'BAD_USER_INPUT', field: 'hmrcReference' }]);
+    expect((await ok(t, submit, { id: claim.id, ref: 'constructor' }, finance.token)).submitGiftAidClaim.hmrcReference).toBe('constructor');
+    const reject = 'mutation($id: ID!, $reason: String!) { rejectGiftAidClaim(id: $id, reason: $reason) { id status } }';
+    expect(field(await t.gql(reject, { id: claim.id, reason: 'x'.repeat(10_000) }, finance.token))).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    const member = await t.member();
+    const made = (await ok(t, DECLARE, {}, member.token)).createGiftAidDeclaration;
+    expect(field(await t.gql(STAFF_CANCEL, { id: made.id, cancelledOn: today, note: 'x'.repeat(10_000) }, finance.token))).toMatchObject({ code: 'BAD_USER_INPUT', field: 'note' });
+  });
+
+  it("takes a dollar refund's share of the pounds Finance corrected the gift to, not of what it was worth before", async () => {
+    const gift = await give(20, 'USD');
+    await t.db.query(`UPDATE donations SET paid_at = '2026-04-28 12:00+01' WHERE id = $1`, [gift.id]);
+    await ok(t, REFUND, { id: gift.id, amount: 5 }, finance.token);
+    const corrected = 'mutation($id: ID!) { setDonationSterlingAmount(id: $id, amount: 16, rate: "0.8", rateSource: "Bank of England", rateDate: "2026-04-28") { id } }';
+    await ok(t, corrected, { id: gift.id }, finance.token);
+    // $5 of $20 is a quarter of £16: £4 back, £12 kept and claimed.
+    const preview = (await ok(t, '{ giftAidClaimPreview(from: "2026-04-28", to: "2026-04-28") { donationsTotal } }', {}, finance.token)).giftAidClaimPreview;
+    expect(preview.donationsTotal).toBe(12);
+  });
 });

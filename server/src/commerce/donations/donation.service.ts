@@ -168,6 +168,8 @@ export class DonationService {
         throw AppError.badInput('amount', `amount does not match the rate: ${formatMoney(donation.amountMinor, donation.currency)} at ${rate.exchangeRate} is ${expected}`);
       }
       await manager.update(Donation, { id }, { sterlingAmountMinor, ...rate });
+      // Its refunds took back their share of the pounds as corrected (the gift is unclaimed, so none is accounted yet).
+      await manager.query('UPDATE donation_refunds SET sterling_minor = round(amount_minor::numeric * $2 / $3) WHERE donation_id = $1', [id, sterlingAmountMinor, donation.amountMinor]);
       const detail = [formatMoney(sterlingAmountMinor, 'GBP'), rate.exchangeRate && `at ${rate.exchangeRate}`, rate.exchangeRateSource, rate.exchangeRateDate].filter(Boolean).join(', ');
       await this.audit.record(caller, ip, { action: 'donation.sterling-amount', recordKind: 'Donation', recordIds: [String(id)], detail }, manager);
       return manager.findOneByOrFail(Donation, { id });
