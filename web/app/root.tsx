@@ -3,6 +3,7 @@ import type { Route } from './+types/root';
 import './styles/base.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { usePageFocus } from './components/use-page-focus';
 import { loadSiteSettings, useSiteSettings } from './lib/site-settings';
 import { siteConfig } from './site-config';
 import { serverGraphql } from './lib/graphql';
@@ -53,12 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  usePageFocus();
   return (
     <>
       {loaderData.testPayments && (
-        <p className="test-banner" role="note">
-          Test payments: no money moves
-        </p>
+        <aside className="test-banner" aria-label="Payments">
+          <p>Test payments: no money moves</p>
+        </aside>
       )}
       <SiteHeader />
       <main id="main" tabIndex={-1}>

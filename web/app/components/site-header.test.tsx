@@ -1,9 +1,22 @@
 import { render, screen, within } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, Link, Outlet } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER } from '../../test/doubles';
 import { saveSession } from '../lib/session';
 import { SiteHeader } from './site-header';
+
+// jsdom lays nothing out: the header's height and the screen's width are stood in for.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
+});
 
 /** Signs in with the role and permissions the server's login answers for that role. */
 function renderHeaderFor(role: string, permissions: string[]) {
@@ -45,5 +58,60 @@ describe('the link to the staff console', () => {
   it('is not offered to a member', () => {
     renderHeaderFor('Member', []);
     expect(consoleLinks()).toHaveLength(0);
+  });
+});
+
+describe('the phone menu', () => {
+  /** The header above each page, as the site's root lays them out. */
+  function renderPage() {
+    const Layout = () => (
+      <>
+        <SiteHeader />
+        <main>
+          <Outlet />
+        </main>
+      </>
+    );
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: Layout,
+        children: [
+          { index: true, Component: () => <Link to="/contact-us">Write to us</Link> },
+          { path: 'contact-us', Component: () => <h1>Contact Us</h1> },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    return userEvent.setup();
+  }
+
+  const inert = () => Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) => element.inert);
+
+  it('makes the page behind it inert while it is open, and Escape closes it back onto its button', async () => {
+    const user = renderPage();
+    const main = document.querySelector('main')!;
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    expect(mobileMenu().hidden).toBe(false);
+    expect(main.inert).toBe(true);
+    expect(document.querySelector<HTMLElement>('.brand')!.inert, 'the header behind the menu too').toBe(true);
+    expect(mobileMenu().inert).toBeFalsy();
+    expect(screen.getByRole('button', { name: 'Close menu' }).inert).toBeFalsy();
+
+    await user.keyboard('{Escape}');
+    expect(mobileMenu().hidden).toBe(true);
+    expect(inert()).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
+  });
+
+  it('closes on the new page with nothing left inert', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(mobileMenu()).getByRole('link', { name: 'Contact Us' }));
+
+    await screen.findByRole('heading', { name: 'Contact Us' });
+    expect(mobileMenu().hidden).toBe(true);
+    expect(inert()).toEqual([]);
   });
 });

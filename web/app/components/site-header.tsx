@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { canUseConsole, isAdmin, useSession } from '../lib/session';
 import { useSiteSettings } from '../lib/site-settings';
 import { BrandMark, ChevronIcon, MenuIcon } from './icons';
 import { aboutMenu, adminMenu, consoleMenu, mainLinks, memberMenu, prayersMenu } from './nav-items';
+import { inertOutside } from './inert-outside';
 import { LinkItems } from './nav-link';
 import { useDismiss } from './use-dismiss';
 import { useLogout } from './use-logout';
 import './site-header.css';
+
+/** Where the header shows its full navigation and no phone menu (as in site-header.css). */
+const DESKTOP_MEDIA = '(min-width: 1260px)';
 
 type DropdownProps = {
   id: string;
@@ -37,6 +41,41 @@ function Dropdown({ id, label, open, onToggle, onClose, children, align = 'start
   );
 }
 
+/** Keeps `--header-height` at the sticky header's height, so `scroll-padding-top` keeps what scrolls into view below it. */
+function useHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--header-height', `${element.getBoundingClientRect().height}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, [header]);
+}
+
+/**
+ * While the phone menu is open, everything but the menu and its button is inert, so Tab cannot walk behind it. The
+ * menu exists on narrow screens only: widening the window past them closes it, so nothing stays inert.
+ */
+function useModalMenu(open: boolean, close: () => void, menu: RefObject<HTMLElement | null>, button: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open || !menu.current || !button.current) return;
+    const restore = inertOutside([menu.current, button.current]);
+    const desktop = window.matchMedia(DESKTOP_MEDIA);
+    const onChange = () => {
+      if (desktop.matches) close();
+    };
+    desktop.addEventListener('change', onChange);
+    return () => {
+      desktop.removeEventListener('change', onChange);
+      restore();
+    };
+  }, [open, close, menu, button]);
+}
+
 export function SiteHeader() {
   const settings = useSiteSettings();
   const session = useSession();
@@ -46,6 +85,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
   const mobileMenu = useRef<HTMLElement>(null);
   const hamburger = useRef<HTMLButtonElement>(null);
 
@@ -53,12 +93,16 @@ export function SiteHeader() {
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   const toggle = useCallback((id: string) => setOpenMenu((current) => (current === id ? null : id)), []);
   useDismiss(mobileOpen, closeMobile, mobileMenu, hamburger);
+  useHeaderHeight(header);
+  useModalMenu(mobileOpen, closeMobile, mobileMenu, hamburger);
 
-  // A new page closes whatever menu led to it.
-  useEffect(() => {
+  // A new page closes whatever menu led to it, in the same render, so the new page is never shown inert.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     setOpenMenu(null);
     setMobileOpen(false);
-  }, [pathname]);
+  }
 
   const logoutItem = (
     <li>
@@ -91,7 +135,7 @@ export function SiteHeader() {
   );
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
