@@ -67,6 +67,17 @@ describe('the prayer wall', () => {
     expect(within(first).getByText('Thank you for praying'), 'the first thanks stays').toBeTruthy();
   });
 
+  it('leaves focus on the thanks, in a live region that was there before the answer so the answer is read out', async () => {
+    const { user } = renderWall({ wall: { items: ENTRIES, total: 2 }, prayed: () => ({ data: { prayFor: 4 } }) });
+    const status = within(await card('A new job')).getByRole('status');
+    expect(status.textContent).toBe('3 people prayed');
+    await user.click(within(await card('A new job')).getByRole('button', { name: 'I prayed' }));
+
+    const thanks = await within(status).findByText('Thank you for praying');
+    expect(document.activeElement).toBe(thanks);
+    expect(status.textContent).toBe('4 people prayedThank you for praying');
+  });
+
   it('prays as a visitor when the server no longer accepts the stored token', async () => {
     signIn('ended-token');
     const { user, sent } = renderWall({
