@@ -174,7 +174,9 @@ test('a donor who cancelled is asked whether they paid UK tax since; the new dec
   await finance.getByText('Welcome to the admin console').waitFor();
   await finance.goto(`${site.baseUrl}/admin/gift-aid-declarations`);
   await finance.getByPlaceholder('Search donor name').fill('Cenchreae');
-  await finance.getByRole('row').filter({ hasText: 'Cancelled' }).getByRole('link', { name: /Show/ }).click();
+  // The search applies after a pause, and puts itself in the address: wait for it before opening a row.
+  await finance.waitForURL((url) => decodeURIComponent(url.search).includes('Cenchreae'));
+  await finance.getByRole('row').filter({ hasText: 'Cenchreae' }).filter({ hasText: 'Cancelled' }).getByRole('link', { name: /Show/ }).click();
   await finance.waitForURL(new RegExp(`/admin/gift-aid-declarations/${recordGiftAidDeclaration.id}/show$`));
   await finance.getByText(/Orally, recorded by David /).waitFor();
   await finance.getByText(/received in writing \(letter\), recorded by David /).waitFor();
