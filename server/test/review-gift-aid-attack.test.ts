@@ -231,4 +231,14 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     const preview = (await ok(t, '{ giftAidClaimPreview(from: "2026-04-28", to: "2026-04-28") { donationsTotal } }', {}, finance.token)).giftAidClaimPreview;
     expect(preview.donationsTotal).toBe(12);
   });
+
+  it("puts a change of the charity's type or year end, which moves every gift's Gift Aid deadline, on the audit trail", async () => {
+    const admin = await t.adminToken();
+    const changed = 'mutation { updateSiteSettings(charityType: UnincorporatedAssociation, accountingYearEnd: "12-31") { charityType accountingYearEnd } }';
+    expect((await ok(t, changed, {}, admin)).updateSiteSettings).toEqual({ charityType: 'UnincorporatedAssociation', accountingYearEnd: '12-31' });
+    const trail = await t.db.query(`SELECT actor_role, detail FROM audit_events WHERE action = 'site.gift-aid-period' ORDER BY id DESC LIMIT 1`);
+    expect(trail).toEqual([{ actor_role: 'Admin', detail: 'UnincorporatedAssociation, year ending 12-31' }]);
+    await ok(t, 'mutation { updateSiteSettings(name: "Grace Church") { name } }', {}, admin);
+    expect(await t.db.query(`SELECT count(*)::int FROM audit_events WHERE action = 'site.gift-aid-period'`)).toEqual([{ count: 1 }]);
+  });
 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { ContentModule } from '../content/content.module.js';
 import { CalendarService } from './calendar.service.js';
 import { PublishingController } from './publishing.controller.js';
@@ -10,7 +11,7 @@ import { SiteSettingsService } from './site-settings.service.js';
 
 /** The organisation's details that volunteers edit, and what the site publishes from them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule],
+  imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule, AuditModule],
   controllers: [PublishingController],
   providers: [SiteSettingsService, SiteSettingsResolver, PublishingService, CalendarService],
   exports: [SiteSettingsService],
