@@ -19,6 +19,8 @@ const DONATION = 'query($id: ID!) { Donation(id: $id) { id giftAidStatus giftAid
 const CANCEL = 'mutation($id: ID!) { cancelGiftAidDeclaration(id: $id) { id cancelledAt } }';
 const MONTHLY = 'mutation($amount: Float!) { createRegularDonation(amount: $amount, currency: "GBP") { id subscriptionID approveUrl } }';
 const REFUNDS = 'query($id: ID!) { Donation(id: $id) { status refundedAmount refunds { paypalId kind amount } } }';
+const STAFF_CANCEL = `mutation($id: ID!, $cancelledOn: String!, $method: GiftAidCancellationMethod!) {
+  cancelGiftAidDeclarationForDonor(id: $id, cancelledOn: $cancelledOn, method: $method) { id cancelledAt } }`;
 const EMULATOR_SECRET = randomBytes(32).toString('base64');
 
 const london = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(instant);
@@ -146,5 +148,26 @@ describe("Gift Aid against HMRC's rules", () => {
     const model = /If you pay Income Tax at the higher or additional rate .*Self-Assessment tax return or ask HM Revenue and Customs to adjust your tax code\./;
     expect(notice).toMatch(model);
     expect((await recordOral(donor)).writtenRecord).toMatch(model);
+  });
+
+  // gov.uk: "You must also keep a record of declarations that have been cancelled by the donor - including the date
+  // the cancellation takes effect"; HMRC's model note: "it will then not apply to donations you make on or after the
+  // date of cancellation or such later date as you specify"; Church of Scotland: "This will not affect donations
+  // already made". Only an oral declaration cancelled within its 30 days goes back to the start, and does so by itself.
+  it('refuses a cancellation dated before the declaration was given, so gifts it covered stay claimable', async () => {
+    const donor = await t.member();
+    const details = { source: 'Paper', declaredOn: today, scope: 'Enduring', firstName: 'Ada', lastName: 'Byron', houseNameOrNumber: '12', postcode: 'M1 1AE' };
+    const declaration = (await ok(t, RECORD, { ...details, donorEmail: donor.email }, finance.token)).recordGiftAidDeclaration.id;
+    const gift = await give(donor, 30);
+    await t.db.query(`UPDATE donations SET paid_at = now() - interval '10 days' WHERE id = $1`, [gift]);
+    expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Eligible' });
+
+    const before = london(new Date(Date.now() - 20 * 86_400_000));
+    const refused = await t.gql(STAFF_CANCEL, { id: declaration, cancelledOn: before, method: 'Phone' }, finance.token);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'cancelledOn' });
+    expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Eligible' });
+
+    await ok(t, STAFF_CANCEL, { id: declaration, cancelledOn: today, method: 'Phone' }, finance.token);
+    expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Eligible' });
   });
 });

@@ -11,7 +11,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London'
  * choice is focused: gifts from the day it takes effect are no longer claimed.
  */
 export const CancelForDonor = () => {
-  const declaration = useRecordContext<{ id: string; status: string; effectiveFrom: string }>();
+  const declaration = useRecordContext<{ id: string; status: string; declaredOn: string }>();
   const { busy, run } = useAction();
   const [cancelledOn, setCancelledOn] = useState(today());
   const [method, setMethod] = useState<CancellationMethod>('Written');
@@ -43,7 +43,7 @@ export const CancelForDonor = () => {
           value={cancelledOn}
           onChange={(event) => setCancelledOn(event.target.value)}
           required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: declaration.effectiveFrom, max: today() } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: declaration.declaredOn, max: today() } }}
         />
         <TextField select label="How the donor told us" value={method} onChange={(event) => setMethod(event.target.value as CancellationMethod)} sx={{ minWidth: 220 }}>
           {CANCELLATION_METHODS.map((choice) => (

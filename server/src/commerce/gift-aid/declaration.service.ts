@@ -335,9 +335,10 @@ export class GiftAidDeclarationService {
       const declaration = await manager.getRepository(GiftAidDeclaration).createQueryBuilder('g').setLock('pessimistic_write').where({ id }).getOne();
       if (!declaration) throw AppError.notFound('The declaration');
       if (declaration.cancelledAt) throw new AppError('CONFLICT', `This declaration was cancelled already, on ${londonDay(declaration.cancelledAt)}`);
-      // As early as the first day it covers: an oral declaration cancelled within 30 days of its written record is as if never made.
-      if (Number.isNaN(Date.parse(args.cancelledOn)) || args.cancelledOn < declaration.effectiveFrom || args.cancelledOn > today) {
-        throw AppError.badInput('cancelledOn', `cancelledOn must be a day from ${declaration.effectiveFrom} (the first day it covers) to ${today}`);
+      // Never before it was given: gifts made while it was in force keep it. An oral declaration cancelled within 30 days
+      // of its written record is as if never made by itself (gift-aid-status.service.ts), without back-dating.
+      if (Number.isNaN(Date.parse(args.cancelledOn)) || args.cancelledOn < declaration.declaredOn || args.cancelledOn > today) {
+        throw AppError.badInput('cancelledOn', `cancelledOn must be a day from ${declaration.declaredOn} (when it was given) to ${today}`);
       }
       // From the start of that London day: a gift on the day the donor said stop is not covered.
       const [{ at }]: { at: Date }[] = await manager.query(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/London' AS at`, [args.cancelledOn]);
