@@ -146,7 +146,7 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     expect(own.data.myGiftAidDeclarations[0]).toMatchObject({ id: made.id, cancellationMethod: 'Phone' });
   });
 
-  it('records no oral declaration for an erased account, and mails nothing to it', async () => {
+  it('records no oral declaration, and so sends no written record, for an erased account', async () => {
     const member = await t.member();
     await ok(t, 'mutation($p: String!) { deleteMyAccount(password: $p) }', { p: member.password }, member.token);
     expect(field(await t.gql(RECORD, { userId: String(member.id), declaredOn: today }, finance.token))).toMatchObject({ code: 'BAD_USER_INPUT', field: 'userId' });
@@ -240,5 +240,17 @@ describe('attacks on Gift Aid, refunds and declarations', () => {
     expect(trail).toEqual([{ actor_role: 'Admin', detail: 'UnincorporatedAssociation, year ending 12-31' }]);
     await ok(t, 'mutation { updateSiteSettings(name: "Grace Church") { name } }', {}, admin);
     expect(await t.db.query(`SELECT count(*)::int FROM audit_events WHERE action = 'site.gift-aid-period'`)).toEqual([{ count: 1 }]);
+  });
+
+  it("shows a member their own gift's refunds and nobody else's, and lets them cancel only their own declaration", async () => {
+    const gift = await give(15);
+    await ok(t, REFUND, { id: gift.id, amount: 5 }, finance.token);
+    const query = 'query($id: ID!) { Donation(id: $id) { refundedAmount refunds { kind amount } } }';
+    expect((await ok(t, query, { id: gift.id }, donor.token)).Donation).toEqual({ refundedAmount: 5, refunds: [{ kind: 'Refund', amount: 5 }] });
+    const stranger = await t.member();
+    expect(code(await t.gql(query, { id: gift.id }, stranger.token))).toBe('NOT_FOUND');
+    const [declaration] = await t.db.query('SELECT id FROM gift_aid_declarations WHERE user_id = $1', [donor.id]);
+    expect(code(await t.gql('mutation($id: ID!) { cancelGiftAidDeclaration(id: $id) { id } }', { id: String(declaration.id) }, stranger.token))).toBe('NOT_FOUND');
+    expect(await t.db.query('SELECT cancelled_at FROM gift_aid_declarations WHERE id = $1', [declaration.id])).toEqual([{ cancelled_at: null }]);
   });
 });
