@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Field, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isValid, toNormalised } from 'postcode';
 import { Brackets, DataSource, EntityManager, IsNull, Repository } from 'typeorm';
@@ -45,6 +45,14 @@ export class GiftAidDeclarationForm {
   coverSinceCancellationFrom: string | null;
 }
 
+@ObjectType({ description: "One version of a declaration's chain, as its page lists them" })
+export class GiftAidDeclarationVersion {
+  @Field(() => ID) id: number;
+  @Field(() => Int) version: number;
+  @Field(() => DeclarationStatus) status: DeclarationStatus;
+  @Field() createdAt: Date;
+}
+
 /** A UK postcode, normalised (sw1a1aa → SW1A 1AA), or a 400 naming `postcode`. */
 export function ukPostcode(postcode: string | undefined): string {
   const text = (postcode ?? '').trim();
@@ -74,7 +82,7 @@ const STATUS_SQL: Record<DeclarationStatus, string> = {
   [DeclarationStatus.InForce]: 'g.cancelled_at IS NULL AND g.superseded_at IS NULL',
 };
 
-export const declarationStatus = (declaration: GiftAidDeclaration): DeclarationStatus =>
+export const declarationStatus = (declaration: Pick<GiftAidDeclaration, 'cancelledAt' | 'supersededAt'>): DeclarationStatus =>
   declaration.cancelledAt ? DeclarationStatus.Cancelled : declaration.supersededAt ? DeclarationStatus.Superseded : DeclarationStatus.InForce;
 
 /** The next London day after `day`. */
@@ -314,16 +322,18 @@ export class GiftAidDeclarationService {
     return declaration;
   }
 
-  /** Every version of the declaration's chain, newest first. */
-  versions(declaration: GiftAidDeclaration): Promise<GiftAidDeclaration[]> {
-    return this.dataSource.manager.query(
-      `WITH RECURSIVE back AS (SELECT * FROM gift_aid_declarations WHERE id = $1
-         UNION SELECT g.* FROM gift_aid_declarations g JOIN back ON g.id = back.previous_id),
-       forward AS (SELECT * FROM gift_aid_declarations WHERE id = $1
-         UNION SELECT g.* FROM gift_aid_declarations g JOIN forward ON g.previous_id = forward.id)
-       SELECT id FROM back UNION SELECT id FROM forward`,
+  /** Every version of the declaration's chain, newest first, in one statement. */
+  async versions(declaration: GiftAidDeclaration): Promise<GiftAidDeclarationVersion[]> {
+    const rows: { id: number; version: number; createdAt: Date; cancelledAt: Date | null; supersededAt: Date | null }[] = await this.dataSource.manager.query(
+      `WITH RECURSIVE back AS (SELECT id, previous_id FROM gift_aid_declarations WHERE id = $1
+         UNION SELECT g.id, g.previous_id FROM gift_aid_declarations g JOIN back ON g.id = back.previous_id),
+       forward AS (SELECT id FROM gift_aid_declarations WHERE id = $1
+         UNION SELECT g.id FROM gift_aid_declarations g JOIN forward ON g.previous_id = forward.id)
+       SELECT id, version, created_at AS "createdAt", cancelled_at AS "cancelledAt", superseded_at AS "supersededAt" FROM gift_aid_declarations
+       WHERE id IN (SELECT id FROM back UNION SELECT id FROM forward) ORDER BY version DESC, id DESC`,
       [declaration.id],
-    ).then((rows: { id: number }[]) => this.declarations.find({ where: rows.map((row) => ({ id: row.id })), order: { version: 'DESC', id: 'DESC' } }));
+    );
+    return rows.map((row) => ({ id: row.id, version: row.version, createdAt: row.createdAt, status: declarationStatus(row) }));
   }
 
   /** A cancellation the donor sent in writing, by phone, e-mail or in person, from the day it takes effect. */

@@ -7,7 +7,7 @@ import { OrderUser } from '../payments/payment-record.js';
 import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
-import { declarationStatus, GiftAidDeclarationForm, GiftAidDeclarationService } from './declaration.service.js';
+import { declarationStatus, GiftAidDeclarationForm, GiftAidDeclarationService, GiftAidDeclarationVersion } from './declaration.service.js';
 import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
 import {
   AllGiftAidDeclarationsArgs,
@@ -86,8 +86,8 @@ export class GiftAidDeclarationResolver {
     return declarationStatus(declaration);
   }
 
-  @ResolveField(() => [GiftAidDeclaration], { description: 'Every version of this declaration, newest first' })
-  versions(@Parent() declaration: GiftAidDeclaration): Promise<GiftAidDeclaration[]> {
+  @ResolveField(() => [GiftAidDeclarationVersion], { description: 'Every version of this declaration, newest first' })
+  versions(@Parent() declaration: GiftAidDeclaration): Promise<GiftAidDeclarationVersion[]> {
     return this.declarations.versions(declaration);
   }
 
