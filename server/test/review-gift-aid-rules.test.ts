@@ -113,9 +113,10 @@ describe("Gift Aid against HMRC's rules", () => {
       const rows = await t.db.query('SELECT id FROM donations WHERE capture_id = $1', [sale.resource.id]);
       return rows.length ? rows : undefined;
     });
-    // PayPal reverses the sale; its event is the one below, not the emulator's own.
+    // PayPal reverses the sale; its event is sent below as PayPal's sample has it, whatever the emulator's own.
     const made = (await t.http.post(`/paypal-emulator/control/sales/${sale.resource.id}/events`).send({ event_type: 'PAYMENT.SALE.REVERSED', deliver: false }).expect(201)).body;
-    const reversalId = made.event.resource.id as string;
+    const self = made.event.resource.links.find((link: { rel: string }) => link.rel === 'self').href as string;
+    const reversalId = self.split('/').at(-1)!;
 
     await deliver({
       id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,

@@ -72,7 +72,7 @@ export class Sales {
       const signed = await this.webhooks.record(
         db,
         { subscriptionId: found.subscriptionId },
-        { type, resourceType: 'refund', summary: `A ${refund.amount.total} ${refund.amount.currency} sale payment was ${verb}`, resource: { ...refund } },
+        { type, resourceType: 'sale', summary: `A ${refund.amount.total} ${refund.amount.currency} sale payment was ${verb}`, resource: saleEventResource(type, found.sale, refund) },
         addresses,
       );
       return { status: 201, body: signed };
@@ -120,4 +120,15 @@ export class Sales {
     if (!refunded) return 'completed';
     return refunded >= fromPayPalValue(sale.amount.total)! ? 'refunded' : 'partially_refunded';
   }
+}
+
+/**
+ * The resource of a sale's refund or reversal event as PayPal's documented samples have it: the amount negative; a
+ * refund's own id with its `sale_id`; a reversal with no `sale_id` and not its own id, only a `self` link naming it.
+ */
+function saleEventResource(type: SaleEventType, sale: Sale, refund: SaleRefund): Record<string, unknown> {
+  const amount = { total: `-${refund.amount.total}`, currency: refund.amount.currency };
+  if (type === 'PAYMENT.SALE.REFUNDED') return { ...refund, amount };
+  const self = refund.links.filter((link) => link.rel === 'self');
+  return { id: sale.id, state: 'completed', amount, create_time: refund.create_time, update_time: refund.update_time, links: self };
 }
