@@ -178,4 +178,18 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
     expect((await ok(t, REFUND, { id: gift.id }, finance.token)).refundDonation).toMatchObject({ status: 'Refunded', refundedAmount: 100 });
     expect(await captureOf(gift.orderID)).toMatchObject({ status: 'REFUNDED' });
   });
+
+  it('claims a gift again in full after HMRC rejects its claim when a later claim already declared its refund in Box 2', async () => {
+    const gift = await give(100, '2026-06-15');
+    const first = await claim('2026-06-15');
+    await ok(t, 'mutation($id: ID!) { submitGiftAidClaim(id: $id, hmrcReference: "REF-A") { id } }', { id: first.id }, finance.token);
+    await ok(t, REFUND, { id: gift.id, amount: 40 }, finance.token);
+    expect((await claim('2026-06-16')).adjustment).toBe(10);
+    await ok(t, 'mutation($id: ID!) { rejectGiftAidClaim(id: $id, reason: "Resubmit") { id } }', { id: first.id }, finance.token);
+
+    // HMRC paid nothing on the first claim but takes £10 back on the second: the gift is claimed again whole, so
+    // HMRC pays 25 - 10 = £15 in all, Gift Aid on the £60 kept.
+    const again = (await ok(t, PREVIEW, { from: '2026-06-15', to: '2026-06-15' }, finance.token)).giftAidClaimPreview;
+    expect(again).toMatchObject({ donationsTotal: 100, adjustment: 0 });
+  });
 });

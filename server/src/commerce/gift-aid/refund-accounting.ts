@@ -19,9 +19,13 @@ export const refundSterlingSql = (r: string, d: string): string =>
 export const pendingRefundSql = (r: string, d: string): string =>
   `${d}.gift_aid_claim_id IS NOT NULL AND ${r}.gift_aid_claim_id IS NULL AND ${d}.gift_aid_adjustment_claim_id IS NULL`;
 
-/** The sterling pence of donation `d` less the sterling of all its refunds: what may be claimed on an unclaimed gift. */
+/**
+ * What may be claimed on an unclaimed gift (`d`): its sterling pence less its refunds no claim has accounted for. A
+ * refund a claim has already declared in Box 2 (the gift was claimed, refunded, and its claim then rejected by HMRC)
+ * is not taken off again: HMRC took that tax back once already.
+ */
 export const netSterlingSql = (d: string): string =>
-  `(${sterlingSql(d)} - coalesce((SELECT sum(${refundSterlingSql('r', d)}) FROM donation_refunds r WHERE r.donation_id = ${d}.id), 0))`;
+  `(${sterlingSql(d)} - coalesce((SELECT sum(${refundSterlingSql('r', d)}) FROM donation_refunds r WHERE r.donation_id = ${d}.id AND r.gift_aid_claim_id IS NULL), 0))`;
 
 /** The advisory lock a Gift Aid claim is made under, exclusively (`claim.service.ts`), so two cannot take the same donation. */
 export const CLAIM_LOCK = 0x67696674;
