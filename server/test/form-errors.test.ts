@@ -74,7 +74,7 @@ describe('form errors: every field at once, in people\'s words', () => {
 
     const wrong = await t.http.post('/api/register').set('x-forwarded-for', nextAddress()).send(memberPayload({ title: 'x'.repeat(21), gender: 'robot' })).expect(400);
     expect(wrong.body.errors).toEqual([
-      { msg: 'Your title must be 20 characters or fewer', path: 'title' },
+      { msg: 'The title must be 20 characters or fewer', path: 'title' },
       { msg: 'Choose a gender from the list', path: 'gender' },
     ]);
   });

@@ -30,6 +30,17 @@ const forms = {
   },
 } as const;
 
+/** What a person reads when they leave each field of the forms empty. */
+const MISSING: Record<string, string> = {
+  name: 'Enter your full name',
+  email: 'Enter your email address',
+  phone: 'Enter your phone number',
+  reason: 'Choose a reason',
+  message: 'Enter a short description',
+  question: 'Enter your question',
+  description: 'Enter a short description',
+};
+
 describe('requests and pastoral care', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -73,7 +84,7 @@ describe('requests and pastoral care', () => {
     const forged = await t.http.post('/api/make-prayer-request').set(bearer(member.token)).send({ title: 'Healing', body: 'For my mother', usersId: other.id }).expect(403);
     expect(forged.body.errors[0]).toEqual({ msg: 'usersId must be your own user id', path: '' });
     const missing = await t.http.post('/api/make-prayer-request').set(bearer(member.token)).send({ body: 'For my mother', usersId: member.id }).expect(400);
-    expect(missing.body.errors[0]).toEqual({ msg: 'title is required', path: 'title' });
+    expect(missing.body.errors[0]).toEqual({ msg: 'Enter a title', path: 'title' });
     expect(await count('prayer_requests')).toBe(before);
 
     const made = await t.http.post('/api/make-prayer-request').set(bearer(member.token)).send({ title: 'Healing', body: 'For my mother', usersId: member.id }).expect(201);
@@ -99,16 +110,16 @@ describe('requests and pastoral care', () => {
       const payload: Record<string, string> = { ...form.payload() };
       delete payload[field];
       const response = await post(path, payload).expect(400);
-      expect(response.body.errors[0]).toEqual({ msg: `${field} is required`, path: field });
+      expect(response.body.errors[0]).toEqual({ msg: MISSING[field], path: field });
       const blank = await post(path, { ...form.payload(), [field]: '   ' }).expect(400);
-      expect(blank.body.errors[0]).toEqual({ msg: `${field} is required`, path: field });
+      expect(blank.body.errors[0]).toEqual({ msg: MISSING[field], path: field });
       expect(await count(form.table)).toBe(before);
     });
 
     it('refuses a malformed e-mail address and unknown fields', async () => {
       const before = await count(form.table);
       const email = await post(path, { ...form.payload(), email: 'not-an-address' }).expect(400);
-      expect(email.body.errors[0]).toEqual({ msg: 'email must be a valid e-mail address', path: 'email' });
+      expect(email.body.errors[0]).toEqual({ msg: 'Enter your email address in the correct format, like name@example.com', path: 'email' });
       const unknown = await post(path, { ...form.payload(), status: 'Closed' }).expect(400);
       expect(unknown.body.errors[0].path).toBe('status');
       expect(await count(form.table)).toBe(before);
@@ -119,9 +130,9 @@ describe('requests and pastoral care', () => {
     const before = await count('contact_enquiries');
     const contact = forms['contact-us'].payload();
     const reason = await post('contact-us', { ...contact, reason: 'funeral' }).expect(400);
-    expect(reason.body.errors[0]).toEqual({ msg: 'reason must be one of counselling, wedding, prayer, baptism, other', path: 'reason' });
+    expect(reason.body.errors[0]).toEqual({ msg: 'Choose a reason from the list', path: 'reason' });
     const name = await post('contact-us', { ...contact, name: 'n'.repeat(10_000) }).expect(400);
-    expect(name.body.errors[0]).toEqual({ msg: 'name must be at most 100 characters', path: 'name' });
+    expect(name.body.errors[0]).toEqual({ msg: 'Your full name must be 100 characters or fewer', path: 'name' });
     const phone = await post('contact-us', { ...contact, phone: 'call me maybe' }).expect(400);
     expect(phone.body.errors[0].path).toBe('phone');
     const message = await post('contact-us', { ...contact, message: 'm'.repeat(5001) }).expect(400);
@@ -203,7 +214,7 @@ describe('requests and pastoral care', () => {
     expect(row.reason).toBe('wedding');
 
     const bad = await t.gql('mutation { createQuestion(email: "g@test.example", question: "") { id } }');
-    expect(bad.errors[0].message).toBe('question is required');
+    expect(bad.errors[0].message).toBe('Enter your question');
     expect(bad.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'question' });
   });
 

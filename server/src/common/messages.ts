@@ -3,7 +3,8 @@ import { getMetadataStorage } from 'class-validator';
 /**
  * The wording a person reads when a form's field fails a validation rule: one table of fields (what a person
  * calls each one) and one of rules (class-validator's constraint names), so every form says the same thing
- * the same way ("Enter your full name", "Choose a reason"). A field not named here keeps its rule's own message.
+ * the same way ("Enter your full name", "Choose a reason"). It applies to the forms people fill in, marked
+ * `@PeoplesForm()` (a `name` elsewhere may be a category's); a field or rule not named here keeps its rule's message.
  */
 type FieldWords = {
   /** What to enter or choose, read after "Enter" or "Choose": "your full name". */
@@ -28,7 +29,8 @@ export const FIELD_WORDS: Record<string, FieldWords> = {
   message: { what: 'a short description', subject: 'The description' },
   description: { what: 'a short description', subject: 'The description' },
   question: { what: 'your question', subject: 'Your question' },
-  title: { what: 'a title', subject: 'Your title' },
+  title: { what: 'a title', subject: 'The title' },
+  body: { what: 'your prayer request', subject: 'Your prayer request' },
   gender: { what: 'a gender', subject: 'Gender', choice: true },
   marital_status: { what: 'a marital status', subject: 'Marital status', choice: true },
 };
@@ -55,9 +57,24 @@ export const RULE_WORDS: Record<string, RuleWords> = {
   maxLength: (field, limit) => `${field.subject} must be ${limit} characters or fewer`,
   minLength: (field, limit) => `${field.subject} must be at least ${limit} characters`,
   singleLine: (field) => `${field.subject} must be on one line`,
-  isEmail: (field) => `Enter ${field.what} in the correct format, ${field.example}`,
-  matches: (field) => `Enter ${field.what} in the correct format${field.example ? `, ${field.example}` : ''}`,
 };
+
+/** A pattern's wording is the table's only where it can show a valid value; elsewhere the rule's own says what is allowed. */
+const patternWords: RuleWords = (field) => `Enter ${field.what} in the correct format${field.example ? `, ${field.example}` : ''}`;
+
+const forms = new WeakSet<object>();
+
+/** Marks arguments or a body (and those extending it) as a form people fill in, whose errors read as the table words them. */
+export const PeoplesForm = (): ClassDecorator => (target) => {
+  forms.add(target);
+};
+
+function isPeoplesForm(target: object): boolean {
+  for (let type: unknown = target.constructor; typeof type === 'function' && type !== Object; type = Object.getPrototypeOf(type)) {
+    if (forms.has(type)) return true;
+  }
+  return false;
+}
 
 /** The first argument of a rule on a property (the 100 of `MaxLength(100)`), from class-validator's own records. */
 function limitOf(target: object | undefined, property: string, rule: string): number | undefined {
@@ -74,7 +91,7 @@ function limitOf(target: object | undefined, property: string, rule: string): nu
  */
 export function peoplesMessage(target: object | undefined, property: string, rule: string, ruleMessage: string): string {
   const field = FIELD_WORDS[property];
-  const words = RULE_WORDS[rule];
-  if (!field || !words) return ruleMessage;
+  const words = (rule === 'matches' && field?.example) || rule === 'isEmail' ? patternWords : RULE_WORDS[rule];
+  if (!target || !isPeoplesForm(target) || !field || !words) return ruleMessage;
   return words(field, limitOf(target, property, rule));
 }

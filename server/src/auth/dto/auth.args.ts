@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
+import { PeoplesForm } from '../../common/messages.js';
 import { GENDERS, MARITAL_STATUSES, TITLE_MAX_LENGTH, User } from '../entities/user.entity.js';
 
 
@@ -24,6 +25,7 @@ const AccountEmail = () =>
  * status are the member's to give or not: left out or empty, they are stored empty ("Prefer not to say").
  */
 @ArgsType()
+@PeoplesForm()
 export class RegisterArgs {
   @Field({ nullable: true, description: 'Any title the member uses (Mr, Dr, Sister…), or none' })
   @IsOptional()

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { RECORD_ID, SingleLine, trim } from '../../common/fields.js';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs } from '../../common/list.js';
+import { PeoplesForm } from '../../common/messages.js';
 import { TEXT_MAX_LENGTH } from './public-request.args.js';
 import { PrayerPrivacy, PrayerWallName, PrayerWallStatus } from '../prayer-privacy.js';
 import { RequestFilter } from './review.args.js';
@@ -15,6 +16,7 @@ export const TITLE_MAX_LENGTH = 200;
 
 /** `createPrayerRequest(title, body, privacy, wallName)`: the member is always the caller. */
 @ArgsType()
+@PeoplesForm()
 export class CreatePrayerRequestArgs {
   @Field()
   @Transform(trim)

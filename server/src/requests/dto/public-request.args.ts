@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
+import { PeoplesForm } from '../../common/messages.js';
 import { CONTACT_REASONS } from '../entities/contact-enquiry.entity.js';
 
 // class-validator runs a property's checks bottom-up and stops at the first failure, so the
@@ -53,6 +54,7 @@ class SenderArgs extends SenderEmailArgs {
 
 /** The spec's contact payload `{ name, email, phone, reason, message }`. */
 @ArgsType()
+@PeoplesForm()
 export class ContactEnquiryArgs extends SenderArgs {
   @Field({ description: `One of ${CONTACT_REASONS.join(', ')}` })
   @Transform(trim)
@@ -70,6 +72,7 @@ export class ContactEnquiryArgs extends SenderArgs {
 
 /** The spec's question payload `{ email, question }`. */
 @ArgsType()
+@PeoplesForm()
 export class QuestionArgs extends SenderEmailArgs {
   @Field()
   @Transform(trim)
@@ -81,6 +84,7 @@ export class QuestionArgs extends SenderEmailArgs {
 
 /** The spec's counselling payload `{ email, phone, name, description }`. */
 @ArgsType()
+@PeoplesForm()
 export class CounsellingRequestArgs extends SenderArgs {
   @Field()
   @Transform(trim)
@@ -92,6 +96,7 @@ export class CounsellingRequestArgs extends SenderArgs {
 
 /** The spec's baptism payload `{ email, name, phone }`. */
 @ArgsType()
+@PeoplesForm()
 export class BaptismRequestArgs extends SenderArgs {}
 
 /** What a sender learns about their stored request. */
