@@ -272,7 +272,7 @@ test('a donation in US dollars survives a declined card and ends on the donation
   await page.waitForURL(`${site.baseUrl}/user/donation-payment-success`);
   await page.getByRole('heading', { name: 'Thank you and God bless you' }).waitFor();
   assert.ok(await page.getByText('Thank you and God bless you', { exact: true }).isVisible());
-  assert.ok(await page.getByText('Your donation was received.', { exact: true }).isVisible());
+  assert.ok(await page.getByText(/^Your donation of US\$25\.00 was received\./).isVisible(), 'the success page names the amount');
 
   const { allDonations } = await graphql<{ allDonations: { amount: number; currency: string; description: string; status: string }[] }>(
     site.baseUrl,

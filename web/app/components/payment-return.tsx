@@ -38,7 +38,7 @@ export function PaymentReturn({ capture, successPath, onCompleted, back }: Props
         if (result.status === 'COMPLETED') {
           forgetCheckout();
           onCompleted?.();
-          void navigate(successPath, { replace: true });
+          void navigate(successPath, { replace: true, state: { message: result.message } });
           return;
         }
         const approveUrl = result.status === 'DECLINED' ? approveUrlFor(token) : null;

@@ -51,7 +51,7 @@ function Buttons({ createOrder, capture, successPath, onCompleted, disabled, sta
           const outcome = await capture(orderID);
           if (outcome.status === 'COMPLETED') {
             onCompleted?.();
-            await navigate(successPath, { replace: true });
+            await navigate(successPath, { replace: true, state: { message: outcome.message } });
           } else {
             setMessage(outcome.message ?? 'The payment did not go through, and nothing was charged.');
           }

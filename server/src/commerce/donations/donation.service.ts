@@ -12,6 +12,7 @@ import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.s
 import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';
+import { giftAidOn } from '../gift-aid/claim.service.js';
 import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
 import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
@@ -19,13 +20,25 @@ import { DonationRefundService } from './donation-refund.service.js';
 import { Donation, DonationStatus } from './donation.entity.js';
 import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
 
+/** The gift as the donor reads it once paid: its amount, and what Gift Aid adds to a gift in pounds. */
+export function donationReceived(donation: Donation): string {
+  const amount = formatMoney(donation.amountMinor, donation.currency);
+  const giftAid =
+    donation.giftAid && donation.currency === 'GBP'
+      ? ` With Gift Aid, the church can claim ${formatMoney(giftAidOn(donation.amountMinor), 'GBP')} more from HMRC.`
+      : donation.giftAid
+        ? ' With Gift Aid, the church can claim 25p more from HMRC for every £1 it receives in pounds.'
+        : '';
+  return `Your donation of ${amount} was received.${giftAid} Thank you and God bless you.`;
+}
+
 export const DONATIONS: PaymentKind<Donation> = {
   name: 'donation',
   entity: Donation,
   label: 'donation',
   returnPath: '/user/make-donations-paypal-payment-response',
   cancelPath: '/user/make-donations',
-  successMessage: 'Donation was successful. Thank you and God bless you.',
+  successMessage: donationReceived,
   receipt: donationReceipt,
   refundsRecordedApart: true,
   converted(donation, { currency, rate }) {

@@ -23,7 +23,8 @@ export interface PaymentKind<T extends PaymentRecord> {
   label: string;
   returnPath: string;
   cancelPath: string;
-  successMessage: string;
+  /** What the buyer reads once paid; a function where it names what was paid. */
+  successMessage: string | ((record: T) => string);
   receipt(record: T, user: User): MailMessage;
   /** Keeps the rate PayPal converted a paid capture at into the account's currency, where the kind needs it. */
   converted?(record: T, rate: ExchangeRate): void;

@@ -73,7 +73,7 @@ export function describeSettlement<T extends PaymentRecord>(kind: PaymentKind<T>
   switch (record.status) {
     case 'Paid':
     case 'Shipped':
-      return result(PaymentOutcome.COMPLETED, kind.successMessage);
+      return result(PaymentOutcome.COMPLETED, typeof kind.successMessage === 'function' ? kind.successMessage(record) : kind.successMessage);
     case 'Refunded':
       return result(PaymentOutcome.FAILED, `This ${kind.label} has been refunded.`);
     case 'Failed':
