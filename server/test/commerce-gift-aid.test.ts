@@ -21,7 +21,7 @@ const DONATION = 'query($id: ID!) { Donation(id: $id) { id status currency amoun
 const LIST = 'query($filter: DonationFilter) { allDonations(filter: $filter, perPage: 100) { id giftAidStatus } _allDonationsMeta(filter: $filter) { count } }';
 const ROWS = 'title firstName lastName houseNameOrNumber postcode aggregatedDonations sponsoredEvent donationDate amount';
 const PREVIEW = `query($from: String!, $to: String!, $aggregate: Boolean) { giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
-  from to aggregated donationCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${ROWS} } adjustments { donationId claimId amount tax } } }`;
+  from to aggregated donationCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${ROWS} } adjustments { donationId claimId amount tax } waitingAdjustments { donationId claimId amount tax } } }`;
 const CLAIM = `mutation($from: String!, $to: String!) { createGiftAidClaim(from: $from, to: $to) {
   id status from to aggregated rowCount donationsTotal taxToReclaim adjustment adjustmentNote keepUntil scheduleFiles rows { ${ROWS} } } }`;
 const STATEMENTS = '{ myGivingStatements { taxYear label from to totals { currency amount } donations { id amount giftAidStatus } } }';
@@ -260,14 +260,26 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     await ok(t, 'mutation($id: ID!) { refundDonation(id: $id) { status } }', { id: gifts.mary }, finance.token);
     expect(await donation(gifts.mary)).toMatchObject({ status: 'Refunded', giftAidStatus: 'NeedsAdjustment' });
 
-    const next = (await ok(t, PREVIEW, { from: '2026-05-01', to: '2026-05-31' }, finance.token)).giftAidClaimPreview;
     const [{ id: aprilClaim }] = await t.db.query('SELECT id FROM gift_aid_claims');
-    expect(next).toMatchObject({ donationCount: 0, rows: [], adjustment: 6.38, adjustments: [{ donationId: gifts.mary, claimId: String(aprilClaim), amount: 25.5, tax: 6.38 }] });
+    // Box 2 may not exceed the tax a claim asks for ("can't be used to generate a credit"): with no gifts to claim in
+    // May, the refund waits, and a claim of it alone is refused.
+    const empty = (await ok(t, PREVIEW, { from: '2026-05-01', to: '2026-05-31' }, finance.token)).giftAidClaimPreview;
+    expect(empty).toMatchObject({ donationCount: 0, rows: [], adjustment: 0, adjustments: [], waitingAdjustments: [{ donationId: gifts.mary, claimId: String(aprilClaim), amount: 25.5, tax: 6.38 }] });
+    expect((await t.gql(CLAIM, { from: '2026-05-01', to: '2026-05-31' }, admin)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'from' });
+
+    // A £20 gift in May asks for £5 of tax: still too little for £6.38. A £30 one makes £12.50: it fits.
+    const ruth = await t.member();
+    await ok(t, DECLARE, { scope: 'Enduring', firstName: 'Ruth', lastName: 'Giver', houseNameOrNumber: '3', postcode: 'M1 1AE' }, ruth.token);
+    await paidOn(await give(ruth, 20), '2026-05-10');
+    expect((await ok(t, PREVIEW, { from: '2026-05-01', to: '2026-05-31' }, finance.token)).giftAidClaimPreview).toMatchObject({ adjustment: 0, taxToReclaim: 5 });
+    await paidOn(await give(ruth, 30), '2026-05-11');
+    const next = (await ok(t, PREVIEW, { from: '2026-05-01', to: '2026-05-31' }, finance.token)).giftAidClaimPreview;
+    expect(next).toMatchObject({ donationCount: 2, taxToReclaim: 12.5, adjustment: 6.38, adjustments: [{ donationId: gifts.mary, claimId: String(aprilClaim), amount: 25.5, tax: 6.38 }], waitingAdjustments: [] });
     expect(next.adjustmentNote).toBe(`Gift Aid over-claimed on 1 refunded donation from claim ${aprilClaim}`);
     expect(next.adjustmentNote.length).toBeLessThanOrEqual(100);
 
     const may = (await ok(t, CLAIM, { from: '2026-05-01', to: '2026-05-31' }, admin)).createGiftAidClaim;
-    expect(may).toMatchObject({ rowCount: 0, adjustment: 6.38, adjustmentNote: next.adjustmentNote });
+    expect(may).toMatchObject({ rowCount: 2, adjustment: 6.38, adjustmentNote: next.adjustmentNote });
     expect(await donation(gifts.mary)).toMatchObject({ giftAidStatus: 'Ineligible', giftAidReason: expect.stringMatching(/declared on a later claim/) });
   });
 

@@ -7,7 +7,7 @@ import { ListArgs, ListMetadata, toId } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
-import { GiftAidClaimService, type ClaimDraft } from './claim.service.js';
+import { GiftAidClaimService, type ClaimAdjustment, type ClaimDraft } from './claim.service.js';
 import { GiftAidClaimIdArgs, RecordGiftAidPaymentArgs, RejectGiftAidClaimArgs, SubmitGiftAidClaimArgs } from './dto/claim.args.js';
 import { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { SCHEDULE_COLUMNS, scheduleCells, type ScheduleCellKind } from './schedule.js';
@@ -48,10 +48,14 @@ export class GiftAidClaimPreview {
   @Field(() => [GiftAidScheduleRow]) rows: GiftAidScheduleRow[];
   @Field(() => Float) donationsTotal: number;
   @Field(() => Float, { description: '25 % of the eligible amount, claim by claim' }) taxToReclaim: number;
-  @Field(() => [GiftAidAdjustment]) adjustments: GiftAidAdjustment[];
+  @Field(() => [GiftAidAdjustment], { description: 'The refunds declared in Box 2 of the first claim' }) adjustments: GiftAidAdjustment[];
+  @Field(() => [GiftAidAdjustment], { description: "Refunds to declare that do not fit: Box 2 may not exceed the tax a claim asks for, so they wait for a later claim" })
+  waitingAdjustments: GiftAidAdjustment[];
   @Field(() => Float, { description: 'Box 2 of the first claim: the tax over-claimed before' }) adjustment: number;
   @Field({ description: 'To declare with the claim (at most 100 characters)' }) adjustmentNote: string;
 }
+
+const toAdjustment = (adjustment: ClaimAdjustment): GiftAidAdjustment => ({ ...adjustment, amount: minorToDecimal(adjustment.amountMinor), tax: minorToDecimal(adjustment.taxMinor) });
 
 function toPreview(draft: ClaimDraft): GiftAidClaimPreview {
   return {
@@ -63,7 +67,8 @@ function toPreview(draft: ClaimDraft): GiftAidClaimPreview {
     rows: draft.rows.map(scheduleCells),
     donationsTotal: minorToDecimal(draft.donationsMinor),
     taxToReclaim: minorToDecimal(draft.taxMinor),
-    adjustments: draft.adjustments.map((adjustment) => ({ ...adjustment, amount: minorToDecimal(adjustment.amountMinor), tax: minorToDecimal(adjustment.taxMinor) })),
+    adjustments: draft.adjustments.map(toAdjustment),
+    waitingAdjustments: draft.waitingAdjustments.map(toAdjustment),
     adjustment: minorToDecimal(draft.adjustmentMinor),
     adjustmentNote: draft.adjustmentNote,
   };

@@ -14,7 +14,7 @@ import { aggregationPeriod, keepUntil, type PeriodSettings } from './accounting-
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
-import { accountRefunds, CLAIM_LOCK, netSterlingSql, pendingAdjustments, releaseRefunds } from './refund-accounting.js';
+import { accountRefunds, CLAIM_LOCK, netSterlingSql, pendingAdjustments, type PendingAdjustment, releaseRefunds } from './refund-accounting.js';
 import { ABROAD_POSTCODE, ROWS_PER_CLAIM, type ScheduleRow, type ScheduleSheet } from './schedule.js';
 import { londonDay } from './tax-year.js';
 
@@ -85,6 +85,8 @@ export interface ClaimDraft {
   donationsMinor: number;
   taxMinor: number;
   adjustments: ClaimAdjustment[];
+  /** Refunds to declare that do not fit this claim's Box 2: they wait for a later claim. */
+  waitingAdjustments: ClaimAdjustment[];
   adjustmentMinor: number;
   adjustmentNote: string;
 }
@@ -154,7 +156,7 @@ export class GiftAidClaimService implements OnModuleInit {
         .getOne();
       if (existing) throw new AppError('CONFLICT', `Claim ${existing.id} already covers ${period.from} to ${period.to}; a period is claimed once unless HMRC rejects it`);
       const draft = await this.draft(manager, period);
-      if (!draft.rows.length && !draft.adjustments.length) throw AppError.badInput('from', 'No eligible donations or adjustments in this period: nothing to claim');
+      if (!draft.rows.length) throw AppError.badInput('from', 'No eligible donations in this period: nothing to claim (refunds to declare wait for a claim with donations, as Box 2 may not exceed the tax claimed)');
       const settings = this.siteSettings.periodSettings();
       const made: GiftAidClaim[] = [];
       for (const [index, part] of draft.claims.entries()) {
@@ -376,10 +378,16 @@ export class GiftAidClaimService implements OnModuleInit {
     const claims = chunk(rows, ROWS_PER_CLAIM).map(claimPart);
 
     const pending = await pendingAdjustments(manager);
-    const shares = giftAidShares(pending.map((adjustment) => adjustment.amountMinor));
-    const adjustments = pending.map((adjustment, index) => ({ donationId: adjustment.donationId, claimId: adjustment.claimId, amountMinor: adjustment.amountMinor, taxMinor: shares[index] }));
-    // A claim of adjustments alone is one claim without rows.
-    if (!claims.length && adjustments.length) claims.push(claimPart([]));
+    const fitting = fitInBox2(pending, claims[0]?.taxMinor ?? 0);
+    const shares = giftAidShares(fitting.map((adjustment) => adjustment.amountMinor));
+    const toAdjustment = (adjustment: PendingAdjustment, taxMinor: number): ClaimAdjustment => ({
+      donationId: adjustment.donationId,
+      claimId: adjustment.claimId,
+      amountMinor: adjustment.amountMinor,
+      taxMinor,
+    });
+    const adjustments = fitting.map((adjustment, index) => toAdjustment(adjustment, shares[index]));
+    const waiting = pending.slice(fitting.length).map((adjustment) => toAdjustment(adjustment, giftAidOn(adjustment.amountMinor)));
     return {
       from: period.from,
       to: period.to,
@@ -390,10 +398,27 @@ export class GiftAidClaimService implements OnModuleInit {
       donationsMinor: claims.reduce((sum, part) => sum + part.donationsMinor, 0),
       taxMinor: claims.reduce((sum, part) => sum + part.taxMinor, 0),
       adjustments,
+      waitingAdjustments: waiting,
       adjustmentMinor: shares.reduce((sum, share) => sum + share, 0),
       adjustmentNote: adjustmentNote(adjustments),
     };
   }
+}
+
+/**
+ * The refunds to declare, oldest first, that Box 2 of a claim asking for `taxMinor` can hold: HMRC deducts Box 2 from
+ * the claim, and an adjustment "can't be used to generate a credit", so the over-claimed tax may not exceed the tax
+ * claimed. The rest wait, still NeedsAdjustment, for a later claim.
+ */
+function fitInBox2(pending: readonly PendingAdjustment[], taxMinor: number): PendingAdjustment[] {
+  let count = 0;
+  let refundedMinor = 0;
+  for (const adjustment of pending) {
+    if (giftAidOn(refundedMinor + adjustment.amountMinor) > taxMinor) break;
+    refundedMinor += adjustment.amountMinor;
+    count += 1;
+  }
+  return pending.slice(0, count);
 }
 
 const chunk = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
