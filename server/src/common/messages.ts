@@ -47,7 +47,10 @@ type RuleWords = (field: FieldWords, limit: number | undefined) => string;
 
 const missing: RuleWords = (field) => `${field.choice ? 'Choose' : 'Enter'} ${field.what}`;
 
-/** class-validator constraint (and our own rules' names) → the sentence a person reads. */
+/**
+ * class-validator constraint → the sentence a person reads. A line break (`singleLine`) is left to its rule's
+ * message: a form's one-line box cannot hold one, so only a program sends it.
+ */
 export const RULE_WORDS: Record<string, RuleWords> = {
   isNotEmpty: missing,
   isDefined: missing,
@@ -56,7 +59,6 @@ export const RULE_WORDS: Record<string, RuleWords> = {
   isEnum: (field) => `Choose ${field.what} from the list`,
   maxLength: (field, limit) => `${field.subject} must be ${limit} characters or fewer`,
   minLength: (field, limit) => `${field.subject} must be at least ${limit} characters`,
-  singleLine: (field) => `${field.subject} must be on one line`,
 };
 
 /** A pattern's wording is the table's only where it can show a valid value; elsewhere the rule's own says what is allowed. */
