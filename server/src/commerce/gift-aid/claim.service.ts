@@ -458,10 +458,11 @@ function donorRow(gift: EligibleGift): ClaimRowDraft {
 /**
  * Small gifts added together, without names, as HMRC allows: gifts of different donors (the template: "donations
  * under £20 from different people"), of one accounting period, at most £1,000 a row; a row is dated by its last gift
- * and described in at most 35 characters ("Online donations 2025-26"). A donor's second small gift goes in another row.
+ * and described in at most 35 characters ("Online donations 2025-26"). A donor's second small gift goes in another row, and a
+ * row left with one gift is written with its donor's name and address.
  */
 function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRowDraft[] {
-  const rows: { row: ClaimRowDraft; donors: Set<number> }[] = [];
+  const rows: { row: ClaimRowDraft; donors: Set<number>; gifts: EligibleGift[] }[] = [];
   for (const gift of gifts) {
     const label = `Online donations ${aggregationPeriod(gift.day, settings)}`;
     let open = rows.find(({ row, donors }) => row.aggregated === label && !donors.has(gift.user_id) && row.amountMinor + gift.sterling <= AGGREGATE_ROW_LIMIT);
@@ -483,15 +484,18 @@ function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRo
           firstGiftDate: gift.day,
         },
         donors: new Set(),
+        gifts: [],
       };
       rows.push(open);
     }
     open.donors.add(gift.user_id);
+    open.gifts.push(gift);
     open.row.amountMinor += gift.sterling;
     open.row.donationDate = gift.day;
     open.row.donationIds!.push(gift.id);
   }
-  return rows.map(({ row }) => row);
+  // A row of one gift aggregates nothing ("donations … from different people"): it is written as the donor's own.
+  return rows.map(({ row, gifts }) => (gifts.length === 1 ? donorRow(gifts[0]) : row));
 }
 
 /** What to write in the claim's adjustment box: at most 100 characters. */
