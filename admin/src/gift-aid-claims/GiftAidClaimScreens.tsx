@@ -108,12 +108,12 @@ const ScheduleDownloads = () => {
 
 /** The claims made together for the period (one per 1,000 rows), each a link. */
 const BatchClaims = () => {
-  const claim = useRecordContext<{ id: string; batchSize: number; batchNumber: number }>();
+  const claim = useRecordContext<{ id: string; batchId: string; batchSize: number; batchNumber: number }>();
   const [batch, setBatch] = useState<BatchClaim[]>();
   const notify = useNotify();
   useEffect(() => {
     if (!claim || claim.batchSize < 2) return;
-    claimBatch(String(claim.id))
+    claimBatch(String(claim.batchId))
       .then(setBatch)
       .catch((error: Error) => notify(error.message, { type: 'error' }));
   }, [claim, notify]);

@@ -37,9 +37,11 @@ export async function previewClaim(period: ClaimPeriod, columns: ScheduleColumn[
   return (await graphqlCall<{ giftAidClaimPreview: ClaimPreview }>(query, period)).giftAidClaimPreview;
 }
 
-export async function claimBatch(id: string): Promise<BatchClaim[]> {
-  const query = 'query GiftAidClaimBatch($id: ID!) { GiftAidClaim(id: $id) { batch { id batchNumber status rowCount } } }';
-  return (await graphqlCall<{ GiftAidClaim: { batch: BatchClaim[] } }>(query, { id })).GiftAidClaim.batch;
+/** The claims of a batch, in order, by the batch's id (its first claim's). */
+export async function claimBatch(batchId: string): Promise<BatchClaim[]> {
+  const query = `query GiftAidClaimBatch($batchId: ID!) {
+    allGiftAidClaims(filter: { batchId: $batchId }, sortField: "id", sortOrder: "ASC") { id batchNumber status rowCount } }`;
+  return (await graphqlCall<{ allGiftAidClaims: BatchClaim[] }>(query, { batchId })).allGiftAidClaims;
 }
 
 export async function submitClaim(id: string, hmrcReference: string): Promise<void> {

@@ -1,14 +1,13 @@
-import { Args, Context, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { ClientIp } from '../../common/decorators.js';
-import { ListArgs, ListMetadata, toId } from '../../common/list.js';
-import type { GraphQLContext } from '../../common/loaders.js';
+import { ListMetadata, toId } from '../../common/list.js';
 import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
 import { GiftAidClaimService, type ClaimAdjustment, type ClaimDraft } from './claim.service.js';
-import { GiftAidClaimIdArgs, RecordGiftAidPaymentArgs, RejectGiftAidClaimArgs, SubmitGiftAidClaimArgs } from './dto/claim.args.js';
+import { AllGiftAidClaimsArgs, GiftAidClaimIdArgs, RecordGiftAidPaymentArgs, RejectGiftAidClaimArgs, SubmitGiftAidClaimArgs } from './dto/claim.args.js';
 import { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { SCHEDULE_COLUMNS, scheduleCells, type ScheduleCellKind } from './schedule.js';
 
@@ -99,7 +98,7 @@ export class GiftAidClaimResolver {
 
   @Can('finance:manage')
   @Mutation(() => GiftAidClaim, {
-    description: 'Makes the period\'s claims as Drafts and marks their donations Claimed; answers the first (see `batch`, or createGiftAidClaims). A period is claimed once unless HMRC rejects it (CONFLICT)',
+    description: 'Makes the period\'s claims as Drafts and marks their donations Claimed; answers the first (the others: createGiftAidClaims, or allGiftAidClaims filtered by its batchId). A period is claimed once unless HMRC rejects it (CONFLICT)',
   })
   async createGiftAidClaim(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaim> {
     return (await this.claims.create({ caller, address }, period))[0];
@@ -146,21 +145,18 @@ export class GiftAidClaimResolver {
 
   @Can('finance:read')
   @Query(() => [GiftAidClaim])
-  allGiftAidClaims(@Args() args: ListArgs): Promise<GiftAidClaim[]> {
-    return this.claims.list(args);
+  allGiftAidClaims(@Args() args: AllGiftAidClaimsArgs): Promise<GiftAidClaim[]> {
+    return this.claims.list(args, args.filter);
   }
 
   @Can('finance:read')
   @Query(() => ListMetadata)
-  async _allGiftAidClaimsMeta(): Promise<ListMetadata> {
-    return { count: await this.claims.count() };
+  async _allGiftAidClaimsMeta(@Args() args: AllGiftAidClaimsArgs): Promise<ListMetadata> {
+    return { count: await this.claims.count(args.filter) };
   }
 
-  @ResolveField(() => [GiftAidClaim], { description: 'The claims made together with this one for its period, in order (this one included)' })
-  batch(@Parent() claim: GiftAidClaim, @Context() context: GraphQLContext): Promise<GiftAidClaim[]> {
-    return context.loaders.giftAidClaimBatch.load(claim.batchId);
-  }
 
+  @Extensions({ listSize: 1 })
   @ResolveField(() => [String], { description: 'Download path of the schedule as CSV (schedule.ods for the OpenDocument sheet HMRC takes); one file, a claim holding at most 1,000 rows' })
   scheduleFiles(@Parent() claim: GiftAidClaim): string[] {
     return [`/api/gift-aid/claims/${claim.id}/schedule.csv`];

@@ -1,17 +1,16 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type DataLoader from 'dataloader';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { AppError } from '../../common/app-error.js';
-import { applyListPage, type ListArgs, type ListOptions } from '../../common/list.js';
-import { LoaderFactory } from '../../common/loaders.js';
+import { applyListFilter, applyListPage, type ListArgs, type ListOptions, toId } from '../../common/list.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SiteSettingsService } from '../../site/site-settings.service.js';
 import { decimalToMinor, formatMoney } from '../money.js';
 import { aggregationPeriod, keepUntil, type PeriodSettings } from './accounting-period.js';
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
+import type { GiftAidClaimFilter } from './dto/claim.args.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
 import { accountRefunds, CLAIM_LOCK, netSterlingSql, pendingAdjustments, type PendingAdjustment, releaseRefunds } from './refund-accounting.js';
@@ -21,13 +20,6 @@ import { londonDay } from './tax-year.js';
 /** An aggregated row may total at most £1,000 (gov.uk: "The total donation on one line cannot be higher than £1,000"). */
 const AGGREGATE_ROW_LIMIT = 100_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-declare module '../../common/loaders.js' {
-  interface Loaders {
-    /** The claims of a batch, in order, by the batch's id. */
-    giftAidClaimBatch: DataLoader<number, GiftAidClaim[]>;
-  }
-}
 
 /** Gift Aid is 25 % of the gift: basic-rate tax of 20 % on the grossed-up amount. */
 export const giftAidOn = (minor: number): number => Math.round(minor / 4);
@@ -119,7 +111,7 @@ export interface ClaimActor {
 
 /** Gift Aid claims: previewed, made as Drafts of at most 1,000 rows, then submitted, paid or rejected. */
 @Injectable()
-export class GiftAidClaimService implements OnModuleInit {
+export class GiftAidClaimService {
   constructor(
     @InjectRepository(GiftAidClaim) private readonly claims: Repository<GiftAidClaim>,
     @InjectRepository(GiftAidClaimRow) private readonly rows: Repository<GiftAidClaimRow>,
@@ -127,16 +119,8 @@ export class GiftAidClaimService implements OnModuleInit {
     private readonly status: GiftAidStatusService,
     private readonly siteSettings: SiteSettingsService,
     private readonly audit: AuditService,
-    private readonly loaders: LoaderFactory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit() {
-    this.loaders.register('giftAidClaimBatch', async (batchIds) => {
-      const claims = await this.claims.find({ where: { batchId: In([...batchIds]) }, order: { batchNumber: 'ASC' } });
-      return batchIds.map((batchId) => claims.filter((claim) => claim.batchId === batchId));
-    });
-  }
 
   preview(period: ClaimPeriodArgs): Promise<ClaimDraft> {
     return this.draft(this.dataSource.manager, period);
@@ -312,12 +296,19 @@ export class GiftAidClaimService implements OnModuleInit {
     return claim;
   }
 
-  list(args: ListArgs): Promise<GiftAidClaim[]> {
-    return applyListPage(this.claims.createQueryBuilder('claim'), args, LIST).getMany();
+  list(args: ListArgs, filter?: GiftAidClaimFilter | null): Promise<GiftAidClaim[]> {
+    return applyListPage(this.filtered(filter), args, LIST).getMany();
   }
 
-  count(): Promise<number> {
-    return this.claims.count();
+  count(filter?: GiftAidClaimFilter | null): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
+  private filtered(filter?: GiftAidClaimFilter | null) {
+    const query = applyListFilter(this.claims.createQueryBuilder('claim'), filter, LIST);
+    if (filter?.status) query.andWhere('claim.status = :status', { status: filter.status });
+    if (filter?.batchId) query.andWhere('claim.batchId = :batchId', { batchId: toId(filter.batchId, 'filter.batchId') });
+    return query;
   }
 
   /** The schedule rows a claim holds, in their order. */

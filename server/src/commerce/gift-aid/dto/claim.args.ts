@@ -1,6 +1,8 @@
-import { ArgsType, Field, Float, ID } from '@nestjs/graphql';
-import { IsNumber, IsString, Matches } from 'class-validator';
+import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
+import { IsEnum, IsNumber, IsOptional, IsString, Matches } from 'class-validator';
 import { RECORD_ID, RequiredText, SingleLine } from '../../../common/fields.js';
+import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
+import { GiftAidClaimStatus } from '../claim.entity.js';
 import { CalendarDay } from './gift-aid.args.js';
 
 @ArgsType()
@@ -35,4 +37,24 @@ export class RejectGiftAidClaimArgs extends GiftAidClaimIdArgs {
   @Field({ description: 'Why HMRC rejected it, as HMRC said (at most 500 characters)' })
   @RequiredText('reason', 500)
   reason: string;
+}
+
+@InputType()
+export class GiftAidClaimFilter extends ListFilterInput {
+  @Field(() => GiftAidClaimStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(GiftAidClaimStatus)
+  status?: GiftAidClaimStatus;
+
+  @Field(() => ID, { nullable: true, description: 'The claims made together for one period, by the id of the first' })
+  @IsOptional()
+  @IsString({ message: 'batchId must be a record id' })
+  @Matches(RECORD_ID, { message: 'batchId must be a record id' })
+  batchId?: string;
+}
+
+@ArgsType()
+export class AllGiftAidClaimsArgs extends ListArgs {
+  @FilterArg(() => GiftAidClaimFilter)
+  filter?: GiftAidClaimFilter;
 }
