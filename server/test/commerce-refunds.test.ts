@@ -127,6 +127,18 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
     expect((await ok(t, PREVIEW, { from: '2026-05-09', to: '2026-05-09' }, finance.token)).giftAidClaimPreview).toMatchObject({ donationsTotal: 11.77, rows: [{ amount: '11.77' }] });
   });
 
+  it("never takes back more pounds than a dollar gift was worth, however it is refunded in parts", async () => {
+    // $10 was £7.85: each $5 half is £3.925, and rounding each half up would take back £7.86 and declare 1p too much.
+    const gift = await give(10, '2026-05-20', 'USD');
+    const claimed = await claim('2026-05-20');
+    expect(claimed.donationsTotal).toBe(7.85);
+    await ok(t, REFUND, { id: gift.id, amount: 5 }, finance.token);
+    await ok(t, REFUND, { id: gift.id, amount: 5 }, finance.token);
+    const [{ sum }] = await t.db.query('SELECT sum(sterling_minor)::int AS sum FROM donation_refunds WHERE donation_id = $1', [gift.id]);
+    expect(sum).toBe(785);
+    expect((await nextClaim('2026-05-21')).adjustment).toBe(1.96);
+  });
+
   it('adjusts a claimed monthly payment that PayPal refunds (PAYMENT.SALE.REFUNDED) or staff refund in part', async () => {
     const payment = await monthlyPayment('2026-05-10');
     const other = await monthlyPayment('2026-05-10');

@@ -214,11 +214,15 @@ function refundAmount(amount: number): number {
   return minor;
 }
 
-/** The pounds a refund took back: itself for GBP, its share of the gift's sterling amount for USD (null while unknown). */
+/**
+ * The pounds a refund took back: itself for GBP; for USD its share of the gift's sterling amount (null while unknown),
+ * as the share of all refunded so far less the share before it, so refunds in parts add up to the gift's pounds at most.
+ */
 function sterlingShare(donation: Donation, amountMinor: number): number | null {
   if (donation.currency === 'GBP') return amountMinor;
   if (donation.sterlingAmountMinor === null) return null;
-  return Math.round((amountMinor * donation.sterlingAmountMinor) / donation.amountMinor);
+  const share = (refundedMinor: number) => Math.round((refundedMinor * donation.sterlingAmountMinor!) / donation.amountMinor);
+  return share(donation.refundedAmountMinor + amountMinor) - share(donation.refundedAmountMinor);
 }
 
 /** PayPal writes a reversal's amount as negative; what it took back is its size. */

@@ -182,7 +182,15 @@ export class DonationService {
       }
       await manager.update(Donation, { id }, { sterlingAmountMinor, ...rate });
       // Its refunds took back their share of the pounds as corrected (the gift is unclaimed, so none is accounted yet).
-      await manager.query('UPDATE donation_refunds SET sterling_minor = round(amount_minor::numeric * $2 / $3) WHERE donation_id = $1', [id, sterlingAmountMinor, donation.amountMinor]);
+      // Each share is that of all refunded up to it less that of those before, so they add up to the pounds at most.
+      await manager.query(
+        `UPDATE donation_refunds r SET sterling_minor = shares.share
+           FROM (SELECT id, round(sum(amount_minor) OVER (ORDER BY id)::numeric * $2 / $3)
+                          - round((sum(amount_minor) OVER (ORDER BY id) - amount_minor)::numeric * $2 / $3) AS share
+                   FROM donation_refunds WHERE donation_id = $1) shares
+          WHERE r.id = shares.id`,
+        [id, sterlingAmountMinor, donation.amountMinor],
+      );
       const detail = [formatMoney(sterlingAmountMinor, 'GBP'), rate.exchangeRate && `at ${rate.exchangeRate}`, rate.exchangeRateSource, rate.exchangeRateDate].filter(Boolean).join(', ');
       await this.audit.record(caller, ip, { action: 'donation.sterling-amount', recordKind: 'Donation', recordIds: [String(id)], detail }, manager);
       return manager.findOneByOrFail(Donation, { id });
