@@ -139,6 +139,18 @@ describe('refunds and chargebacks that match PayPal and reduce Gift Aid', () => 
     expect((await nextClaim('2026-05-21')).adjustment).toBe(1.96);
   });
 
+  it('refunds once when the console sends the same refund twice with its Idempotency-Key', async () => {
+    const gift = await give(100, '2026-05-22');
+    const send = () =>
+      t.http.post('/graphql').set('authorization', `Bearer ${finance.token}`).set('Idempotency-Key', 'refund-5f0c2d1e-0b7a-4c55-9d1e')
+        .send({ query: REFUND, variables: { id: gift.id, amount: 30 } }).expect(200);
+    expect((await send()).body.data.refundDonation).toMatchObject({ status: 'Paid', refundedAmount: 30 });
+    expect((await send()).body.data.refundDonation).toMatchObject({ status: 'Paid', refundedAmount: 30 });
+    expect(await refundRows(gift.id)).toHaveLength(1);
+    const audits = await t.db.query(`SELECT 1 FROM audit_events WHERE action = 'donation.refund' AND $1 = ANY(record_ids)`, [gift.id]);
+    expect(audits).toHaveLength(1);
+  });
+
   it('adjusts a claimed monthly payment that PayPal refunds (PAYMENT.SALE.REFUNDED) or staff refund in part', async () => {
     const payment = await monthlyPayment('2026-05-10');
     const other = await monthlyPayment('2026-05-10');

@@ -10,9 +10,10 @@ const PART_REFUNDED = { id: '7', status: 'Paid', amount: 100, refundedAmount: 40
 /** The refund button of one donation, over a server that records calls and answers `answer`. */
 function renderRefund(record: Record<string, unknown>, answer: unknown = { data: { refundDonation: { id: '7', status: 'Paid', refundedAmount: 65 } } }) {
   saveSession({ token: 'finance-token', user: { id: '1', firstname: 'Grace', lastname: 'Okafor', email: 'finance@example.org', role: 'Finance', permissions: ['finance:manage'] } });
-  const sent: { query: string; variables: Record<string, unknown> }[] = [];
+  const sent: { query: string; variables: Record<string, unknown>; key: string | null }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
-    sent.push(JSON.parse(init?.body as string) as { query: string; variables: Record<string, unknown> });
+    const key = new Headers(init?.headers).get('idempotency-key');
+    sent.push({ ...(JSON.parse(init?.body as string) as { query: string; variables: Record<string, unknown> }), key });
     return Response.json(answer);
   });
   render(
@@ -49,7 +50,19 @@ describe('refunding a donation in the console', () => {
     fireEvent.change(amount, { target: { value: '25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund £25.00' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ query: expect.stringMatching(/refundDonation\(id: \$id, amount: \$amount\)/), variables: { id: '7', amount: 25 } });
+    expect(sent[0]).toMatchObject({ query: expect.stringMatching(/refundDonation\(id: \$id, amount: \$amount\)/), variables: { id: '7', amount: 25 }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('sends one Idempotency-Key per refund asked for, the same when the request is sent again', async () => {
+    const sent = renderRefund(PART_REFUNDED, { errors: [{ message: 'PayPal did not answer', extensions: { code: 'BAD_GATEWAY' } }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund £60.00' }));
+    await within(dialog).findByText('PayPal did not answer');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount to refund (GBP)' }), { target: { value: '60' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund £60.00' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].key).toBe(sent[0].key);
   });
 
   it("shows the server's refusal in the dialog, and offers nothing for a gift refunded in full", async () => {

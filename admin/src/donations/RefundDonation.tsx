@@ -26,6 +26,8 @@ export const RefundDonation = () => {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string>();
+  // One key per refund asked for: a second click or a retry of the same request refunds once.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
   const helpId = useId();
   if (!record) return null;
 
@@ -37,6 +39,7 @@ export const RefundDonation = () => {
   const start = () => {
     setText(left.toFixed(2));
     setRefusal(undefined);
+    setIdempotencyKey(crypto.randomUUID());
     setOpen(true);
   };
   const refund = async () => {
@@ -45,7 +48,7 @@ export const RefundDonation = () => {
     let refused: string | undefined;
     const done = await run(
       () =>
-        graphqlRequest(REFUND, { id: record.id, amount }).catch((error: Error) => {
+        graphqlRequest(REFUND, { id: record.id, amount }, { idempotencyKey }).catch((error: Error) => {
           refused = error.message;
           throw error;
         }),

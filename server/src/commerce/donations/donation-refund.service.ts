@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type DataLoader from 'dataloader';
 import { DataSource, EntityManager, In } from 'typeorm';
@@ -59,8 +60,12 @@ export class DonationRefundService implements OnModuleInit {
     });
   }
 
-  /** Staff refund `amount` of a gift through PayPal, or all that is left of it without; on the audit trail. */
-  async refund(caller: AuthUser | null, address: string | null, id: number, amount?: number | null): Promise<Donation> {
+  /**
+   * Staff refund `amount` of a gift through PayPal, or all that is left of it without; on the audit trail. With an
+   * idempotency key (the console's, one per refund asked for), a request sent again reaches PayPal with the same
+   * PayPal-Request-Id, which answers the refund it made, already recorded: nothing is refunded twice.
+   */
+  async refund(caller: AuthUser | null, address: string | null, id: number, amount?: number | null, key?: string): Promise<Donation> {
     const asked = amount === undefined || amount === null ? undefined : refundAmount(amount);
     return this.dataSource.transaction(async (manager) => {
       await holdOffClaims(manager);
@@ -75,7 +80,8 @@ export class DonationRefundService implements OnModuleInit {
         throw new AppError('CONFLICT', `Only a completed payment can be refunded; this donation is ${donation.status}`);
       }
       const minor = asked ?? remaining;
-      const refund = await this.refundAtPayPal(donation, minor);
+      const refund = await this.refundAtPayPal(donation, minor, key);
+      if (await manager.existsBy(DonationRefund, { paypalId: refund.paypalId })) return donation;
       // What PayPal says it refunded is what was refunded.
       const taken = refund.amountMinor ?? minor;
       const recorded = await this.apply(manager, donation, { ...refund, amountMinor: taken });
@@ -160,9 +166,14 @@ export class DonationRefundService implements OnModuleInit {
     return manager.save(donation);
   }
 
-  /** One refund call; the PayPal-Request-Id is stable for this gift's state and amount, so a retry never refunds twice. */
-  private async refundAtPayPal(donation: Donation, minor: number): Promise<PayPalRefund> {
-    const requestId = `donation-${donation.id}-refund-${donation.refundedAmountMinor}-${minor}`;
+  /**
+   * One refund call. The PayPal-Request-Id is the caller's key, else stable for this gift's state and amount, so a
+   * retry never refunds twice.
+   */
+  private async refundAtPayPal(donation: Donation, minor: number, key?: string): Promise<PayPalRefund> {
+    const requestId = key
+      ? `donation-${donation.id}-refund-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
+      : `donation-${donation.id}-refund-${donation.refundedAmountMinor}-${minor}`;
     const amount = { currency_code: donation.currency, value: toPayPalValue(minor) };
     let refund: PayPalRefund;
     try {

@@ -15,6 +15,7 @@ import { Donation } from './donation.entity.js';
 import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
 import { SterlingAmountArgs } from './dto/sterling-amount.args.js';
+import { IdempotencyKey } from '../../requests/idempotency.js';
 
 @Resolver(() => Donation)
 export class DonationResolver {
@@ -50,15 +51,16 @@ export class DonationResolver {
 
   @Can('finance:manage')
   @Mutation(() => Donation, {
-    description: "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail",
+    description: "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail. The same `Idempotency-Key` header sent again refunds nothing more",
   })
   refundDonation(
     @CurrentUser() caller: AuthUser,
     @ClientIp() ip: string,
     @Args('id', { type: () => ID }) id: string,
     @Args('amount', { type: () => Float, nullable: true, description: 'At most what is left; all of it when absent' }) amount?: number | null,
+    @IdempotencyKey() key?: string,
   ): Promise<Donation> {
-    return this.donations.refund(toId(id), amount, caller, ip);
+    return this.donations.refund(toId(id), amount, caller, ip, key);
   }
 
   @ResolveField(() => [DonationRefund], { description: 'Its refunds and reversals (chargebacks) at PayPal, oldest first' })

@@ -198,8 +198,8 @@ export class DonationService {
   }
 
   /** Refunds `amount` of a gift (all that is left without) through PayPal; see `DonationRefundService`. */
-  refund(id: number, amount?: number | null, caller: AuthUser | null = null, address: string | null = null): Promise<Donation> {
-    return this.refunds.refund(caller, address, id, amount);
+  refund(id: number, amount?: number | null, caller: AuthUser | null = null, address: string | null = null, key?: string): Promise<Donation> {
+    return this.refunds.refund(caller, address, id, amount, key);
   }
 
   /**
