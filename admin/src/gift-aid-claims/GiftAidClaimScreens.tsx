@@ -204,6 +204,12 @@ const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: Sc
         {preview.adjustments.length} donation(s) refunded after an earlier claim: declare {pounds(preview.adjustment)} as “{preview.adjustmentNote}”.
       </Alert>
     )}
+    {preview.waitingAdjustments.length > 0 && (
+      <Alert severity="info" sx={{ my: 1 }}>
+        {preview.waitingAdjustments.length} more refunded donation(s), {pounds(preview.waitingAdjustments.reduce((sum, adjustment) => sum + adjustment.tax, 0))} of tax, wait
+        for a later claim: what a claim declares back may not be more than the Gift Aid it asks for.
+      </Alert>
+    )}
     <Table size="small" aria-label="Schedule rows">
       <TableHead>
         <TableRow>

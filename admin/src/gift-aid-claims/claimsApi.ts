@@ -20,8 +20,12 @@ export type ClaimPreview = {
   adjustment: number;
   adjustmentNote: string;
   rows: ScheduleRow[];
-  adjustments: { donationId: string; claimId: string; amount: number; tax: number }[];
+  adjustments: ClaimAdjustment[];
+  /** Refunds to declare that do not fit this claim's Box 2, which may not exceed the tax it asks for. */
+  waitingAdjustments: ClaimAdjustment[];
 };
+
+type ClaimAdjustment = { donationId: string; claimId: string; amount: number; tax: number };
 
 export type ClaimPeriod = { from: string; to: string; aggregate: boolean };
 
@@ -33,7 +37,7 @@ export async function previewClaim(period: ClaimPeriod, columns: ScheduleColumn[
   const query = `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
     giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
       donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${columns.map((column) => column.field).join(' ')} }
-      adjustments { donationId claimId amount tax } } }`;
+      adjustments { donationId claimId amount tax } waitingAdjustments { donationId claimId amount tax } } }`;
   return (await graphqlCall<{ giftAidClaimPreview: ClaimPreview }>(query, period)).giftAidClaimPreview;
 }
 
