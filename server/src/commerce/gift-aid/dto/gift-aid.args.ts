@@ -206,14 +206,3 @@ export class ClaimPeriodArgs {
   @IsBoolean()
   aggregate?: boolean;
 }
-
-@ArgsType()
-export class SterlingAmountArgs {
-  @Field(() => ID)
-  @IsNotEmpty({ message: 'id is required' })
-  id: string;
-
-  @Field(() => Float, { description: 'The pounds the USD gift was worth, up to two decimals' })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number' })
-  amount: number;
-}
