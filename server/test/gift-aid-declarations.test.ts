@@ -174,6 +174,12 @@ describe('Gift Aid declarations: made with the gift, after a cancellation, and b
       { id: v2.id, version: 2, status: 'InForce' },
       { id: v1.id, version: 1, status: 'Superseded' },
     ]);
+    // A declaration names its donor and their home: Finance's reads are on the audit trail, as a claim's rows are.
+    const reads = await t.db.query(`SELECT action, record_kind, record_ids FROM audit_events WHERE actor_id = $1 AND action LIKE 'gift-aid.%' ORDER BY id DESC LIMIT 2`, [finance.id]);
+    expect(reads).toEqual([
+      { action: 'gift-aid.read', record_kind: 'GiftAidDeclaration', record_ids: [v1.id] },
+      { action: 'gift-aid.list', record_kind: 'GiftAidDeclaration', record_ids: [v1.id] },
+    ]);
   });
 
   it('records a cancellation received by phone: later gifts are Ineligible, and who recorded it is kept and audited', async () => {

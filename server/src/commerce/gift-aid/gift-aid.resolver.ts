@@ -1,6 +1,7 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
+import { Audited } from '../../audit/audit.decorator.js';
 import { can } from '../../access/permissions.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { OrderUser } from '../payments/payment-record.js';
@@ -52,6 +53,7 @@ export class GiftAidDeclarationResolver {
   }
 
   @Can('finance:read')
+  @Audited('gift-aid.list', 'GiftAidDeclaration')
   @Query(() => [GiftAidDeclaration], { description: 'Every declaration, every version; filter by donor name (q), status or userId' })
   allGiftAidDeclarations(@Args() args: AllGiftAidDeclarationsArgs): Promise<GiftAidDeclaration[]> {
     return this.declarations.list(args, args.filter);
@@ -64,6 +66,7 @@ export class GiftAidDeclarationResolver {
   }
 
   @Can('finance:read')
+  @Audited('gift-aid.read', 'GiftAidDeclaration')
   @Query(() => GiftAidDeclaration)
   GiftAidDeclaration(@Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
     return this.declarations.get(toId(id));
