@@ -87,8 +87,8 @@ test('a visitor registers with the dependent country, state and city lists', asy
 
 test('the member logs in after the empty-field messages and is welcomed by name', async () => {
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByText('kindly enter your email address to continue').waitFor();
-  assert.ok(await page.getByText('kindly enter your password to continue').isVisible());
+  await page.locator('#field-email-error').getByText('kindly enter your email address to continue').waitFor();
+  assert.ok(await page.locator('#field-password-error').getByText('kindly enter your password to continue').isVisible());
   await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
 
   await page.getByLabel('Email').fill(member.email);

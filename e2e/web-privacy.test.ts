@@ -46,7 +46,7 @@ test('a testimony shared under "first name only" shows only the first name, and 
     const consent = page.getByRole('checkbox');
     assert.equal(await consent.isChecked(), false, 'the consent box starts unticked');
     await page.getByRole('button', { name: 'Share testimony' }).click();
-    await page.getByText('Please agree to your testimony being published').waitFor();
+    await page.locator('#field-consentToPublish-error').getByText('Please agree to your testimony being published').waitFor();
     await consent.check();
     await page.getByRole('button', { name: 'Share testimony' }).click();
     await page.waitForURL(`${site.baseUrl}/user/my-testimonies`);
