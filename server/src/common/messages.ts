@@ -95,5 +95,7 @@ export function peoplesMessage(target: object | undefined, property: string, rul
   const field = FIELD_WORDS[property];
   const words = (rule === 'matches' && field?.example) || rule === 'isEmail' ? patternWords : RULE_WORDS[rule];
   if (!target || !isPeoplesForm(target) || !field || !words) return ruleMessage;
-  return words(field, limitOf(target, property, rule));
+  const limit = limitOf(target, property, rule);
+  if (rule.endsWith('Length') && limit === undefined) return ruleMessage;
+  return words(field, limit);
 }
