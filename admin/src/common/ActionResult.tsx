@@ -12,7 +12,7 @@ export const ActionResult = ({ outcome, takeFocus = false }: { outcome?: ActionO
     if (outcome && takeFocus) region.current?.focus();
   }, [outcome, takeFocus]);
   return (
-    <Typography ref={region} role="status" tabIndex={-1} variant="body2" color={outcome?.severity === 'error' ? 'error' : 'success.main'} sx={{ minHeight: '1.5em', px: 0.5 }}>
+    <Typography ref={region} role="status" tabIndex={-1} variant="body2" color={outcome?.severity === 'error' ? 'error' : 'success.main'} sx={{ minHeight: '1.5em', px: 0.5, '&:focus': { outline: (theme) => `3px solid ${theme.palette.primary.main}` } }}>
       {outcome?.message}
     </Typography>
   );

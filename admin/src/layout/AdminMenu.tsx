@@ -7,7 +7,8 @@ import { menuFor, type MenuLink } from '../resources';
 const Section = ({ title }: { title: string }) => {
   const [open] = useSidebarState();
   return open ? (
-    <ListSubheader component="div" sx={{ lineHeight: '2.25rem', mt: 1, bgcolor: 'transparent' }}>
+    // Not sticky: a transparent heading stuck at the top would sit over the menu items scrolled under it.
+    <ListSubheader component="div" disableSticky sx={{ lineHeight: '2.25rem', mt: 1, bgcolor: 'transparent' }}>
       {title}
     </ListSubheader>
   ) : null;
