@@ -3,17 +3,18 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { focusProblem } from './support/focus.ts';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql, logIn, refuseOtherOrigins, wcagViolations } from './web-helpers.ts';
+import { createMember, graphql, logIn, openSignedIn, refuseOtherOrigins, wcagViolations } from './web-helpers.ts';
 
 let site: Site;
 let browser: Browser;
 const WALL_TITLE = `Peace for our street ${Date.now()}`;
+let member: Awaited<ReturnType<typeof createMember>>;
 
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
   // A request on the prayer wall: a member shares it, staff approve it.
-  const member = await createMember(site.baseUrl, 'Phoebe');
+  member = await createMember(site.baseUrl, 'Phoebe');
   const { createPrayerRequest } = await graphql<{ createPrayerRequest: { id: string } }>(
     site.baseUrl,
     'mutation ($title: String!) { createPrayerRequest(title: $title, body: "That neighbours would look out for each other.", privacy: PrayerWall, wallName: FirstName) { id } }',
@@ -177,5 +178,24 @@ test('"I prayed" by keyboard leaves focus on the thanks, which is announced', as
     assert.deepEqual(await wcagViolations(page), [], 'the prayer wall after praying');
   } finally {
     await page.context().close();
+  }
+});
+
+test('Shift+Tab back onto "Donate with PayPal" on a phone brings it out from under the sticky header', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await refuseOtherOrigins(context, site.baseUrl);
+  const page = await context.newPage();
+  try {
+    await openSignedIn(page, site.baseUrl, member, '/user/make-donations');
+    const donate = page.getByRole('button', { name: 'Donate with PayPal' });
+    await donate.focus();
+    await page.keyboard.press('Tab');
+    // Scrolled on a little, as someone reading would: the button is on the screen, but under the header.
+    await donate.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 10));
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(page), 'button "Donate with PayPal"');
+    assert.equal(await focusProblem(page), null);
+  } finally {
+    await context.close();
   }
 });
