@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Acce
 
 /** When this statement was written and last checked against the site; update both on each review. */
 const PREPARED_ON = '23 November 2026';
-const REVIEWED_ON = '23 November 2026';
+const REVIEWED_ON = '25 November 2026';
 
 /** An accessibility statement in the sections of the GOV.UK model statement. */
 export default function AccessibilityStatement() {
@@ -38,7 +38,28 @@ export default function AccessibilityStatement() {
         <ul>
           <li>some videos of our services come from YouTube and may not have accurate captions;</li>
           <li>the map on the contact page cannot be used with a screen reader, though our address and directions are also given as text;</li>
-          <li>pictures in older blog posts and testimonies may not have a useful text description.</li>
+          <li>pictures in older blog posts and testimonies may not have a useful text description;</li>
+          <li>in our staff console, the date boxes of a Gift Aid claim accept a year of more than four digits without a warning.</li>
+        </ul>
+
+        <h2>What we improved in November 2026</h2>
+        <p>We tested the website, the member area and our staff console with a keyboard alone, on a phone-sized screen and a laptop, and fixed what we found:</p>
+        <ul>
+          <li>the header that stays at the top of the screen no longer hides the link, button or field you have moved to;</li>
+          <li>the menu on a phone keeps your keyboard inside it while it is open, and Escape closes it and takes you back to the menu button; the menus on a larger screen close when you move on from them;</li>
+          <li>when you open another page of the website, you start at its heading, which is read out;</li>
+          <li>after you press “I prayed” on the prayer wall, you stay on the thanks, and the new count is read out;</li>
+          <li>you can always see where you are with a keyboard, including on dark backgrounds and on cards, and the titles of videos are easier to read;</li>
+          <li>forms tell you every problem at once, in plain words and in the order of the form, in a summary at the top that links to each field;</li>
+          <li>creating an account signs you in straight away, and title, gender and marital status are optional, with “Prefer not to say”;</li>
+          <li>deleting your account asks you to confirm first, with keeping it as the choice ready to press, and downloading your data tells you where the file went;</li>
+          <li>the Gift Aid declaration asks each question in its own group, with tick boxes that look like tick boxes and fields your browser can fill in for you, and cancelling a declaration asks you to confirm first and tells you it is done;</li>
+          <li>the page after a gift says how much you gave and what Gift Aid adds;</li>
+          <li>
+            in our staff console, every list opens with a keyboard, focus is clearly visible, each screen has a heading, the result of an action is read out, sending a reply or
+            making a payment change asks first with the safe choice ready to press, the care inbox, payments and Gift Aid claims are simple lists on a phone, and the Save
+            button no longer covers the field being edited.
+          </li>
         </ul>
 
         <h2>Feedback and contact information</h2>
@@ -92,8 +113,10 @@ export default function AccessibilityStatement() {
 
         <h2>Preparation of this accessibility statement</h2>
         <p>
-          This statement was prepared on {PREPARED_ON}. It was last reviewed on {REVIEWED_ON}. Every public page is checked automatically against WCAG 2.1 AA
-          (with axe) and for valid HTML (with the W3C Nu HTML checker) whenever the website changes, and the forms were tested with a keyboard alone.
+          This statement was prepared on {PREPARED_ON}. It was last reviewed on {REVIEWED_ON}. Every public page is checked automatically with axe and for valid
+          HTML (with the W3C Nu HTML checker) whenever the website changes. Automated tests also go through the main journeys with a keyboard alone, on a
+          phone-sized screen and a laptop, checking that what has focus can be seen and is not covered and that axe finds nothing against WCAG 2.2 AA: the menus,
+          the home page, creating an account, the contact form with its errors, deleting an account and the prayer wall.
         </p>
       </section>
     </>
