@@ -268,7 +268,8 @@ describe('admin console', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Refund' }).click();
     await page.getByRole('dialog').getByText('Refund this donation?').waitFor();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    // All that is left is offered: the whole gift.
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund £12.50' }).click();
     await page.getByText('The donation has been refunded').waitFor();
 
     const adminToken = await tokenOf(ADMIN.email, ADMIN.password);
