@@ -102,6 +102,18 @@ for (const width of [375, 1280]) {
   });
 }
 
+test('the accessibility statement passes axe at both widths', async () => {
+  for (const width of [375, 1280]) {
+    const page = await openPage(width, '/accessibility');
+    try {
+      await page.getByRole('heading', { level: 2, name: 'What we improved in November 2026' }).waitFor();
+      assert.deepEqual(await wcagViolations(page), [], `/accessibility at ${width} px`);
+    } finally {
+      await page.context().close();
+    }
+  }
+});
+
 test('the phone menu keeps focus inside it, and Escape closes it back onto its button', async () => {
   const page = await openPage(375, '/');
   try {
