@@ -31,3 +31,6 @@ export function formatWhen(value: unknown): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 }
+
+/** Today in London (`YYYY-MM-DD`): the day the charity's records use, and the latest a past event can be dated. */
+export const londonToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());

@@ -2,7 +2,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import { useId, useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
-import { formatMoney } from '../common/format';
+import { formatMoney, londonToday } from '../common/format';
 import { useAction } from '../common/useAction';
 import { graphqlRequest } from '../data/graphqlRequest';
 
@@ -18,9 +18,6 @@ export interface SterlingForm {
   source: string;
   date: string;
 }
-
-/** Today in London, as the server counts days. */
-const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /** What is wrong with the form, field by field, in the words the server would use; empty when it can be sent. */
 export function sterlingProblems(form: SterlingForm, dollars: number): Partial<Record<keyof SterlingForm, string>> {
@@ -88,7 +85,13 @@ export const SterlingAmount = () => {
           <MuiTextField label="In pounds (GBP)" inputMode="decimal" {...field('pounds')} helperText={problems.pounds ?? ' '} required />
           <MuiTextField label="Rate: pounds to the dollar" inputMode="decimal" {...field('rate')} helperText={problems.rate ?? 'e.g. 0.7850; optional'} />
           <MuiTextField label="Where the rate came from" {...field('source')} helperText={problems.source ?? 'e.g. PayPal statement, Bank of England'} />
-          <MuiTextField label="Day of the rate" type="date" {...field('date')} slotProps={{ inputLabel: { shrink: true } }} helperText={problems.date ?? ' '} />
+          <MuiTextField
+            label="Day of the rate"
+            type="date"
+            {...field('date')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }}
+            helperText={problems.date ?? ' '}
+          />
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)} autoFocus>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRecordContext, useRedirect } from 'react-admin';
 import { useAction } from '../common/useAction';
 import { type ClaimStatus, deleteClaim, recordPayment, rejectClaim, submitClaim } from './claimsApi';
+import { londonToday } from '../common/format';
 
 type Claim = { id: string; status: ClaimStatus; taxToReclaim: number; adjustment: number };
 
@@ -14,7 +15,6 @@ const NEXT_STEP: Record<ClaimStatus, string> = {
   Rejected: 'HMRC refused this claim and paid nothing: its donations are free to be claimed again in a new claim.',
 };
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /** One small form of a step: its fields, and one button that does it. */
 const StepForm = ({ title, action, busy, onSubmit, children }: { title: string; action: string; busy: boolean; onSubmit: () => void; children: ReactNode }) => {
@@ -48,7 +48,7 @@ export const ClaimActions = () => {
   const redirect = useRedirect();
   const [reference, setReference] = useState('');
   const [amount, setAmount] = useState('');
-  const [receivedOn, setReceivedOn] = useState(today());
+  const [receivedOn, setReceivedOn] = useState(londonToday());
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const dialogId = useId();
@@ -101,7 +101,14 @@ export const ClaimActions = () => {
             onSubmit={() => void run(() => recordPayment(claim.id, Number(amount), receivedOn), 'The payment is recorded')}
           >
             <TextField label="Amount received (£)" value={amount} onChange={(event) => setAmount(event.target.value)} required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Received on" type="date" value={receivedOn} onChange={(event) => setReceivedOn(event.target.value)} required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="Received on"
+              type="date"
+              value={receivedOn}
+              onChange={(event) => setReceivedOn(event.target.value)}
+              required
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }}
+            />
           </StepForm>
           <StepForm title="HMRC rejected" action="Record rejection" busy={busy} onSubmit={() => void run(() => rejectClaim(claim.id, reason), 'The rejection is recorded')}>
             <TextField label="Reason HMRC gave" value={reason} onChange={(event) => setReason(event.target.value)} required multiline slotProps={{ htmlInput: { maxLength: 500 } }} />

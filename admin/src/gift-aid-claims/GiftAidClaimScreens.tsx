@@ -22,7 +22,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { MoneyField, WhenField } from '../common/fields';
-import { formatMoney } from '../common/format';
+import { formatMoney, londonToday } from '../common/format';
 import { usePhone } from '../common/screens';
 import { ApiError } from '../data/graphqlCall';
 import { ClaimActions } from './ClaimActions';
@@ -250,8 +250,8 @@ export const GiftAidClaimCreate = () => {
     <Box sx={{ p: 2 }}>
       <Title title="New Gift Aid claim" />
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <MuiTextField label="From" type="date" value={period.from} onChange={(event) => change({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <MuiTextField label="To" type="date" value={period.to} onChange={(event) => change({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <MuiTextField label="From" type="date" value={period.from} onChange={(event) => change({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
+        <MuiTextField label="To" type="date" value={period.to} onChange={(event) => change({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
         <FormControlLabel control={<Checkbox checked={period.aggregate} onChange={(event) => change({ aggregate: event.target.checked })} />} label="Aggregate small donations" />
         <Button variant="outlined" disabled={!period.from || !period.to || !columns} onClick={run(async () => setPreview(await previewClaim(period, columns!)))}>
           Preview

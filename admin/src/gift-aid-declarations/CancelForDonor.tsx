@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useRecordContext } from 'react-admin';
 import { useAction } from '../common/useAction';
 import { CANCELLATION_METHODS, cancelForDonor, type CancellationMethod } from './declarationsApi';
+import { londonToday } from '../common/format';
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /**
  * Records a cancellation the donor sent in writing, by telephone, e-mail or in person, after a last look whose safe
@@ -13,7 +13,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London'
 export const CancelForDonor = () => {
   const declaration = useRecordContext<{ id: string; status: string; declaredOn: string }>();
   const { busy, run } = useAction();
-  const [cancelledOn, setCancelledOn] = useState(today());
+  const [cancelledOn, setCancelledOn] = useState(londonToday());
   const [method, setMethod] = useState<CancellationMethod>('Written');
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -43,7 +43,7 @@ export const CancelForDonor = () => {
           value={cancelledOn}
           onChange={(event) => setCancelledOn(event.target.value)}
           required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: declaration.declaredOn, max: today() } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: declaration.declaredOn, max: londonToday() } }}
         />
         <TextField select label="How the donor told us" value={method} onChange={(event) => setMethod(event.target.value as CancellationMethod)} sx={{ minWidth: 220 }}>
           {CANCELLATION_METHODS.map((choice) => (

@@ -24,6 +24,7 @@ import { PersonField, WhenField } from '../common/fields';
 import { ApiError } from '../data/graphqlCall';
 import { CancelForDonor } from './CancelForDonor';
 import { CANCELLATION_METHODS, recordDeclaration, type RecordedDeclaration } from './declarationsApi';
+import { londonToday } from '../common/format';
 
 const STATUSES = [
   { id: 'InForce', name: 'In force' },
@@ -205,9 +206,8 @@ const DonorAddress = () => {
   );
 };
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-const EMPTY: RecordedDeclaration = { donorEmail: '', source: 'Oral', declaredOn: today(), scope: 'Enduring', title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', livesAbroad: false };
+const EMPTY: RecordedDeclaration = { donorEmail: '', source: 'Oral', declaredOn: londonToday(), scope: 'Enduring', title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', livesAbroad: false };
 
 /** Records a declaration a member gave by telephone, in person or on paper. */
 export const GiftAidDeclarationCreate = () => {
