@@ -13,6 +13,7 @@ import {
   SelectInput,
   Show,
   ShowButton,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   Title,
@@ -25,6 +26,7 @@ import { ApiError } from '../data/graphqlCall';
 import { CancelForDonor } from './CancelForDonor';
 import { CANCELLATION_METHODS, recordDeclaration, type RecordedDeclaration } from './declarationsApi';
 import { londonToday } from '../common/format';
+import { usePhone } from '../common/screens';
 
 const STATUSES = [
   { id: 'InForce', name: 'In force' },
@@ -48,25 +50,41 @@ const ListActions = () => (
   </TopToolbar>
 );
 
+type DeclarationSummary = { id: string; firstName: string; lastName: string; status: string; scope: string; effectiveFrom: string };
+
+/** On a phone, each declaration as a link: the donor's name, its status, and the first day it covers. */
+const DeclarationPhoneList = () => (
+  <SimpleList<DeclarationSummary>
+    rowClick="show"
+    primaryText={(declaration) => `${declaration.firstName} ${declaration.lastName}`}
+    secondaryText={(declaration) => `${STATUSES.find((status) => status.id === declaration.status)?.name ?? declaration.status} · covers gifts from ${declaration.effectiveFrom}`}
+  />
+);
+
+/** Every declaration, newest first; a row opens by click or by its Show button. */
+const DeclarationTable = () => (
+  <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable.Col source="lastName" label="Last name" />
+    <DataTable.Col source="firstName" label="First name" disableSort />
+    <DataTable.Col source="status" label="Status" disableSort>
+      <SelectField source="status" choices={STATUSES} />
+    </DataTable.Col>
+    <DataTable.Col source="scope" label="Covers" disableSort>
+      <SelectField source="scope" choices={SCOPES} />
+    </DataTable.Col>
+    <DataTable.Col source="version" label="Version" disableSort />
+    <DataTable.Col source="source" label="Given" disableSort />
+    <DataTable.Col source="effectiveFrom" label="Covers gifts from" />
+    <DataTable.Col source="createdAt" label="Recorded" field={WhenField} />
+    <DataTable.Col label="Open">
+      <ShowButton />
+    </DataTable.Col>
+  </DataTable>
+);
+
 export const GiftAidDeclarationList = () => (
   <List title="Gift Aid declarations" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />}>
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <DataTable.Col source="lastName" label="Last name" />
-      <DataTable.Col source="firstName" label="First name" disableSort />
-      <DataTable.Col source="status" label="Status" disableSort>
-        <SelectField source="status" choices={STATUSES} />
-      </DataTable.Col>
-      <DataTable.Col source="scope" label="Covers" disableSort>
-        <SelectField source="scope" choices={SCOPES} />
-      </DataTable.Col>
-      <DataTable.Col source="version" label="Version" disableSort />
-      <DataTable.Col source="source" label="Given" disableSort />
-      <DataTable.Col source="effectiveFrom" label="Covers gifts from" />
-      <DataTable.Col source="createdAt" label="Recorded" field={WhenField} />
-      <DataTable.Col label="Open">
-        <ShowButton />
-      </DataTable.Col>
-    </DataTable>
+    {usePhone() ? <DeclarationPhoneList /> : <DeclarationTable />}
   </List>
 );
 
