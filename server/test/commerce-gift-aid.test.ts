@@ -190,10 +190,13 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     const plain = (await ok(t, PREVIEW, { from: '2026-04-01', to: '2026-04-30' }, finance.token)).giftAidClaimPreview;
     expect(plain.rows.every((row: any) => row.aggregatedDonations === '')).toBe(true);
     const aggregated = (await ok(t, PREVIEW, { from: '2026-04-01', to: '2026-04-30', aggregate: true }, finance.token)).giftAidClaimPreview;
-    expect(aggregated.rows).toEqual([
-      { title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregatedDonations: 'Online donations 2025-26', sponsoredEvent: '', donationDate: '05/04/26', amount: '10.00' },
-      { title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregatedDonations: 'Online donations 2026-27', sponsoredEvent: '', donationDate: '10/04/26', amount: '15.70' },
-      expect.objectContaining({ firstName: 'Mary', amount: '25.50' }),
+    // The two small gifts fall in different tax years, each alone in its period: a row of one gift aggregates nothing,
+    // so each is written as its donor's own (rows of several donors: gift-aid-claims.test.ts).
+    expect(aggregated.rows).toEqual(plain.rows);
+    expect(aggregated.rows.map((row: any) => [row.firstName, row.donationDate, row.amount])).toEqual([
+      ['John', '05/04/26', '10.00'],
+      ['Maximilian', '10/04/26', '15.70'],
+      ['Mary', expect.any(String), '25.50'],
     ]);
   });
 
