@@ -38,8 +38,7 @@ export default function AccessibilityStatement() {
         <ul>
           <li>some videos of our services come from YouTube and may not have accurate captions;</li>
           <li>the map on the contact page cannot be used with a screen reader, though our address and directions are also given as text;</li>
-          <li>pictures in older blog posts and testimonies may not have a useful text description;</li>
-          <li>in our staff console, the date boxes of a Gift Aid claim accept a year of more than four digits without a warning.</li>
+          <li>pictures in older blog posts and testimonies may not have a useful text description.</li>
         </ul>
 
         <h2>What we improved in November 2026</h2>
@@ -57,8 +56,8 @@ export default function AccessibilityStatement() {
           <li>the page after a gift says how much you gave and what Gift Aid adds;</li>
           <li>
             in our staff console, every list opens with a keyboard, focus is clearly visible, each screen has a heading, the result of an action is read out, sending a reply or
-            making a payment change asks first with the safe choice ready to press, the care inbox, payments and Gift Aid claims are simple lists on a phone, and the Save
-            button no longer covers the field being edited.
+            making a payment change asks first with the safe choice ready to press, Gift Aid’s date boxes take no day after today, the care inbox, payments, Gift Aid
+            claims and declarations are simple lists on a phone, and the Save button no longer covers the field being edited.
           </li>
         </ul>
 
