@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { addBooks, agree, approve, CAPTURE_BOOK_ORDER, CREATE_BOOK_ORDER, eventually, ok, runCycle } from './support/commerce.js';
+import { addBooks, agree, approve, CAPTURE_BOOK_ORDER, CREATE_BOOK_ORDER, downloadSchedule, eventually, ok, runCycle } from './support/commerce.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -215,17 +215,7 @@ describe('Gift Aid: declarations, status, claims and the schedule', () => {
     const [{ count }] = await t.db.query('SELECT count(*)::int FROM gift_aid_claims');
     expect(count).toBe(1);
 
-    const download = (format: string) =>
-      t.http
-        .get(`/api/gift-aid/claims/${claim.id}/schedule.${format}`)
-        .set('authorization', `Bearer ${finance.token}`)
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+    const download = (format: string) => downloadSchedule(t, claim.id, format, finance.token);
     const csv = await download('csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="gift-aid-claim-${claim.id}.csv"`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import XLSX from 'xlsx';
-import { ok } from './support/commerce.js';
+import { downloadSchedule, ok } from './support/commerce.js';
 import { asOwner, startTestApp, TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -45,17 +45,7 @@ describe('Gift Aid claims: at most 1,000 rows, HMRC’s sheet, and a lifecycle',
       return rows.map((row) => row.id as number);
     });
 
-  const download = (id: string, format: string) =>
-    t.http
-      .get(`/api/gift-aid/claims/${id}/schedule.${format}`)
-      .set('authorization', `Bearer ${finance.token}`)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+  const download = (id: string, format: string) => downloadSchedule(t, id, format, finance.token);
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -111,3 +111,17 @@ export async function runCycle(t: TestApp, subscriptionID: string, amount?: stri
   expect(response.body.delivery.status).toBe(200);
   return response.body.event as { id: string; event_type: string; resource: any };
 }
+
+/** A Gift Aid claim's schedule file (`csv` or `ods`) as Finance downloads it, its body the bytes sent. */
+export function downloadSchedule(t: TestApp, claimId: string, format: string, token: string) {
+  return t.http
+    .get(`/api/gift-aid/claims/${claimId}/schedule.${format}`)
+    .set('authorization', `Bearer ${token}`)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+}
