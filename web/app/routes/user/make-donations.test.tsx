@@ -15,6 +15,7 @@ function renderDonationForm(reply: GraphqlResult<unknown>) {
 }
 
 const amount = () => screen.getByRole('spinbutton', { name: /Amount/ });
+const errorSummary = () => screen.getByRole('alert', { name: 'There is a problem' });
 
 const operationName = (query: string) => query.match(/(?:query|mutation) (\w+)/)?.[1];
 
@@ -23,9 +24,9 @@ describe('the donation form', () => {
     const { user, sent } = renderDonationForm({ data: null });
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
-    expect(await screen.findByText('Please enter the amount you would like to give')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Please enter the amount you would like to give' })).toBeTruthy();
     expect(amount().getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(amount()));
+    await waitFor(() => expect(document.activeElement).toBe(errorSummary()));
     expect(sent).toEqual([]);
   });
 
@@ -36,8 +37,8 @@ describe('the donation form', () => {
     await user.type(screen.getByRole('textbox', { name: /What is your gift for/ }), ' Building fund ');
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
-    expect(await screen.findByText('An amount has at most two decimals')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(amount()));
+    expect(await screen.findByRole('link', { name: 'An amount has at most two decimals' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(errorSummary()));
     expect(sent.map((operation) => operation.variables)).toEqual([{ amount: 10.555, currency: 'USD', description: 'Building fund' }]);
     expect(sent[0].token).toBe('member-token');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Donate with PayPal' }).disabled).toBe(false);
@@ -53,7 +54,7 @@ describe('giving monthly', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
     await user.click(screen.getByRole('button', { name: 'Give monthly with PayPal' }));
 
-    expect(await screen.findByText('amount must be more than 0')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'amount must be more than 0' })).toBeTruthy();
     expect(sent.map((operation) => operation.query.match(/mutation (\w+)/)?.[1])).toEqual(['CreateRegularDonation']);
     expect(sent[0].variables).toEqual({ amount: 25, currency: 'USD' });
   });
@@ -78,7 +79,7 @@ describe('Gift Aid on a gift', () => {
     return { user: userEvent.setup(), sent };
   }
 
-  it("shows a problem the server found in the declaration beside the declaration's field", async () => {
+  it("shows a problem the server found in the declaration beside its field, in a summary that leads to it", async () => {
     const { user } = renderWithGiftAid();
     await user.type(amount(), '99');
     await user.click(screen.getByRole('checkbox', { name: 'Add Gift Aid (+25%)' }));
@@ -86,9 +87,11 @@ describe('Gift Aid on a gift', () => {
     await user.type(postcode, 'nowhere');
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
-    expect(await screen.findByText('postcode is not a UK postcode')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'postcode is not a UK postcode' })).toBeTruthy();
     expect(postcode.getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(postcode));
+    await waitFor(() => expect(document.activeElement).toBe(errorSummary()));
+    await user.click(screen.getByRole('link', { name: 'postcode is not a UK postcode' }));
+    expect(document.activeElement).toBe(postcode);
   });
 
   it("starts unticked, then shows the server's declaration and the member's details", async () => {
@@ -141,7 +144,7 @@ describe('Gift Aid on a gift', () => {
     await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'sw1a 1aa');
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
-    expect(await screen.findByText('stopped here')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'stopped here' })).toBeTruthy();
     const writes = sent.filter((operation) => operation.query.startsWith('mutation'));
     expect(writes.map((operation) => operationName(operation.query))).toEqual(['CreateDonation']);
     expect(writes[0].variables).toEqual({
@@ -165,7 +168,7 @@ describe('Gift Aid on a gift', () => {
     expect(await screen.findByText(`${WORDING} (since 2026-01-11)`)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
 
-    expect(await screen.findByText('stopped here')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'stopped here' })).toBeTruthy();
     const gift = sent.find((operation) => operationName(operation.query) === 'CreateDonation')!;
     expect(gift.variables.giftAidDeclaration).toMatchObject({ scope: 'Enduring', effectiveFrom: '2026-01-11' });
   });
@@ -179,7 +182,7 @@ describe('Gift Aid on a gift', () => {
     await user.type(await screen.findByRole('textbox', { name: /Postcode/ }), 'nowhere');
     await user.click(screen.getByRole('button', { name: 'Give monthly with PayPal' }));
 
-    expect(await screen.findByText('stopped here')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'stopped here' })).toBeTruthy();
     const writes = sent.filter((operation) => operation.query.startsWith('mutation'));
     expect(writes.map((operation) => operationName(operation.query))).toEqual(['CreateRegularDonation']);
     expect(writes[0].variables).toEqual({

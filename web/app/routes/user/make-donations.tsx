@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
+import { ErrorSummary, SelectField, SubmitButton, TextArea, TextField, useFocusFirstError } from '../../components/form';
 import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { DONATION_CURRENCIES, useCaptureDonation, useCreateDonationOrder, useDonationCheckout } from '../../features/donations/donations';
 import { useStartRegularGift } from '../../features/donations/regular-giving';
@@ -79,7 +79,7 @@ export default function MakeDonations() {
         onSubmit={(event) => void submit(event)}
         className="form-card"
       >
-        <FormAlert message={errors?.message} />
+        <ErrorSummary errors={errors} />
         <fieldset className="frequency">
           <legend>How often would you like to give?</legend>
           <label>
