@@ -115,7 +115,7 @@ export default function AccessibilityStatement() {
           This statement was prepared on {PREPARED_ON}. It was last reviewed on {REVIEWED_ON}. Every public page is checked automatically with axe and for valid
           HTML (with the W3C Nu HTML checker) whenever the website changes. Automated tests also go through the main journeys with a keyboard alone, on a
           phone-sized screen and a laptop, checking that what has focus can be seen and is not covered and that axe finds nothing against WCAG 2.2 AA: the menus,
-          the home page, creating an account, the contact form with its errors, deleting an account and the prayer wall.
+          the home page, creating an account, the contact form with its errors, a gift with Gift Aid, deleting an account and the prayer wall.
         </p>
       </section>
     </>
