@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
-import { createMember, graphql, logIn, openSignedIn, refuseOtherOrigins, seriousViolations, type Member } from './web-helpers.ts';
+import { createMember, graphql, logIn, openSignedIn, refuseOtherOrigins, wcagViolations, type Member } from './web-helpers.ts';
 
 let site: Site;
 let browser: Browser;
@@ -82,7 +82,7 @@ test('a visitor reads it with the first name only and prays; the plain form post
   assert.doesNotMatch(html, /Tester/, 'never the surname');
   assert.ok(!html.includes(member.email), 'never the e-mail');
   assert.match(await entry.innerText(), /0 people prayed/);
-  assert.deepEqual(await seriousViolations(page), [], 'the wall with a request on it');
+  assert.deepEqual(await wcagViolations(page), [], 'the wall with a request on it');
 
   await entry.getByRole('button', { name: 'I prayed' }).click();
   await entry.getByText('Thank you for praying').waitFor();
@@ -116,5 +116,5 @@ test("a signed-in member's prayer counts as theirs, and the member sees the coun
   assert.match(text, /Prayer wall\s+On the prayer wall/);
   assert.match(text, /Prayers\s+2 people prayed/);
   assert.match(text, /Sharing\s+Shared until \d{1,2} \w+ \d{4}/);
-  assert.deepEqual(await seriousViolations(page), [], 'my prayer requests');
+  assert.deepEqual(await wcagViolations(page), [], 'my prayer requests');
 });
