@@ -3,7 +3,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import type DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
-import { pendingRefundSql, sterlingSql } from './refund-accounting.js';
+import { pendingRefundSql } from './refund-accounting.js';
 import { SiteSettingsService } from '../../site/site-settings.service.js';
 import { earliestClaimableDay } from './accounting-period.js';
 import { londonDay } from './tax-year.js';
@@ -88,8 +88,6 @@ function verdictSql(d: string): string {
 export const coveringSql = (d: string): string =>
   `(SELECT g.id FROM gift_aid_declarations g WHERE ${coverable(d)} AND (g.cancelled_at IS NULL OR (g.cancelled_at > ${at(d)} AND NOT ${voidedSql})) ` +
   `ORDER BY (g.id = ${d}.gift_aid_declaration_id) DESC, g.created_at, g.id LIMIT 1)`;
-
-export { sterlingSql };
 
 @Injectable()
 export class GiftAidStatusService implements OnModuleInit {
