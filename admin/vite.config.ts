@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 const esmBuildOf = (pkg: string, file: string) => join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), file);
 
@@ -10,6 +10,8 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
+    // The workspace packages (`@ministry/shared`, `@ministry/browser`) are bundled from their TypeScript sources.
+    conditions: ['@ministry/source', ...defaultClientConditions],
     // The lockfile nests an older @tiptap/core under ra-input-rich-text next to extensions that need the newer
     // one at the root; one copy of the editor core (and of ProseMirror) is also what the editor expects.
     dedupe: ['@tiptap/core', '@tiptap/pm'],
@@ -29,6 +31,7 @@ export default defineConfig({
   server: {
     proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
+  ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

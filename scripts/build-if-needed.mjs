@@ -6,6 +6,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 
 const parts = [
+  { workspace: '@ministry/shared', output: 'packages/shared/dist/index.js', sources: ['packages/shared/src', 'packages/shared/package.json', 'packages/shared/tsconfig.json'] },
   { workspace: 'web', output: 'web/build/server/index.js', sources: ['web/app', 'web/public', 'web/package.json', 'web/vite.config.ts', 'web/react-router.config.ts'] },
   { workspace: 'admin', output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/package.json', 'admin/vite.config.ts'] },
   { workspace: '@ministry/paypal-emulator', output: 'packages/paypal-emulator/dist/index.js', sources: ['packages/paypal-emulator/src', 'packages/paypal-emulator/package.json', 'packages/paypal-emulator/tsconfig.json'] },

@@ -1,5 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * Modules only some pages need (forms, the map, the weekly schedule, the member area, the prayer wall, payments,
@@ -11,6 +11,9 @@ const ON_DEMAND =
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
+  // The workspace packages (`@ministry/shared`, `@ministry/browser`) are bundled from their TypeScript sources.
+  resolve: { conditions: ['@ministry/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] }, noExternal: [/^@ministry\//] },
   build: {
     // terser packs the browser's scripts a few kilobytes tighter than esbuild; the server build needs no minifying.
     minify: isSsrBuild ? false : 'terser',

@@ -1,7 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // A config of its own: the React Router plugin in vite.config.ts builds the app, which a component test does not need.
 export default defineConfig({
+  resolve: { conditions: ['@ministry/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] } },
   test: {
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],

@@ -1,0 +1,2 @@
+// Browser helpers shared by the console and the website.
+export {};
