@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { postalAddress, useSiteSettings } from '../lib/site-settings';
+import { useSiteSettings } from '../lib/site-settings';
+import { ChurchAddress } from './church-address';
 import { SocialIcon } from './icons';
 import { aboutMenu, mainLinks, prayersMenu } from './nav-items';
 import { LinkItems } from './nav-link';
@@ -16,15 +17,7 @@ export function SiteFooter() {
         <section aria-labelledby="footer-visit">
           <h2 id="footer-visit">{settings.name}</h2>
           <p>{settings.tagline}</p>
-          <address>
-            {[...postalAddress(settings), 'United Kingdom'].map((line) => (
-              <span key={line}>
-                {line}
-                <br />
-              </span>
-            ))}
-            {settings.phone && <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>}
-          </address>
+          <ChurchAddress>{settings.phone && <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>}</ChurchAddress>
           <ul className="social-links">
             {settings.socialLinks.map((social) => (
               <li key={social.network}>

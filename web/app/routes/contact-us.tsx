@@ -1,10 +1,11 @@
+import { ChurchAddress } from '../components/church-address';
 import { LeafletMap } from '../components/leaflet-map';
 import { PageIntro } from '../components/page-intro';
 import { SelectField, TextArea, TextField } from '../components/form';
 import { WeeklySchedule } from '../components/weekly-schedule';
-import { CONTACT_REASONS, fieldState, formPageHeaders, RequestForm, submitRequest, withFormKey } from '../features/requests';
+import { CONTACT_REASON_CHOICES, fieldState, formPageHeaders, RequestForm, submitRequest, withFormKey } from '../features/requests';
 import { churchLd, JsonLd } from '../features/site';
-import { postalAddress, useSiteSettings } from '../lib/site-settings';
+import { useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact-us';
@@ -34,14 +35,7 @@ export default function ContactUs({ actionData, loaderData }: Route.ComponentPro
         <div className="contact-layout">
           <div className="contact-details">
             <h2>Visit or write</h2>
-            <address>
-              {[...postalAddress(settings), 'United Kingdom'].map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
+            <ChurchAddress />
             {settings.phone && (
               <p>
                 Phone: <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>
@@ -64,7 +58,7 @@ export default function ContactUs({ actionData, loaderData }: Route.ComponentPro
               <TextField name="name" label="Full name" autoComplete="name" required {...field('name')} />
               <TextField name="email" label="Email" type="email" autoComplete="email" required {...field('email')} />
               <TextField name="phone" label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />
-              <SelectField name="reason" label="Reason for getting in touch" options={CONTACT_REASONS} placeholder="Choose a reason" required {...field('reason')} />
+              <SelectField name="reason" label="Reason for getting in touch" options={CONTACT_REASON_CHOICES} placeholder="Choose a reason" required {...field('reason')} />
               <TextArea name="message" label="Short description" required {...field('message')} />
             </RequestForm>
           </div>

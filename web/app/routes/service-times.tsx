@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
+import { ServiceTimeList } from '../components/service-time-list';
 import { WeeklySchedule } from '../components/weekly-schedule';
 import { pageMeta } from '../lib/meta';
 import { useSiteSettings } from '../lib/site-settings';
@@ -14,14 +15,7 @@ export default function ServiceTimes() {
       <PageIntro eyebrow="Join us" title="Service times" lead={settings.doorsOpen} />
       <section className="section narrow">
         <h2>Services</h2>
-        <dl className="times large">
-          {settings.serviceTimes.map((time) => (
-            <div key={time.name}>
-              <dt>{time.name}</dt>
-              <dd>{time.when}</dd>
-            </div>
-          ))}
-        </dl>
+        <ServiceTimeList large />
         <h2>Our week</h2>
         <WeeklySchedule />
         <p className="actions">

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { VisitBlock, type VisitImage } from '../features/home';
+import { ChurchAddress } from '../components/church-address';
 import { PageIntro } from '../components/page-intro';
 import { loadPublic, serverGraphql } from '../lib/graphql';
 import { churchLd, JsonLd } from '../features/site';
-import { postalAddress, useSiteSettings } from '../lib/site-settings';
+import { useSiteSettings } from '../lib/site-settings';
 import { pageMeta, siteNameOf } from '../lib/meta';
 import type { Route } from './+types/visit-info';
 import '../styles/content.css';
@@ -44,14 +45,7 @@ export default function VisitInfo({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="section narrow">
         <h2>Finding us</h2>
-        <address>
-          {[...postalAddress(settings), 'United Kingdom'].map((line) => (
-            <span key={line}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </address>
+        <ChurchAddress />
         <p>
           See the map and send us a message on our <Link to="/contact-us">contact page</Link>, or call us on <a href={settings.phoneUri ?? undefined}>{settings.phone}</a>.
         </p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { ServiceTimeList } from '../../components/service-time-list';
 import { browserGraphql } from '../../lib/graphql';
 import { useSession } from '../../lib/session';
 import { postalAddress, useSiteSettings } from '../../lib/site-settings';
@@ -25,14 +26,7 @@ export function VisitBlock({ image }: { image?: VisitImage }) {
             Whoever you are and wherever you are on your journey, come as you are. Expect heartfelt worship, practical teaching from the Bible and a cup of tea
             afterwards.
           </p>
-          <dl className="times">
-            {settings.serviceTimes.map((time) => (
-              <div key={time.name}>
-                <dt>{time.name}</dt>
-                <dd>{time.when}</dd>
-              </div>
-            ))}
-          </dl>
+          <ServiceTimeList />
           {settings.doorsOpen && <p className="note">{settings.doorsOpen}</p>}
           <address>{postalAddress(settings).join(', ')}</address>
           <p className="actions">
