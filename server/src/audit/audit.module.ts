@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEvent } from './audit-event.entity.js';
+import { AuditPersonalData } from './audit.personal-data.js';
 import { AuditInterceptor } from './audit.interceptor.js';
 import { AuditActorResolver, AuditResolver } from './audit.resolver.js';
 import { AuditService } from './audit.service.js';
@@ -9,7 +10,7 @@ import { AuditService } from './audit.service.js';
 /** The audit trail of staff reads of care records, exports, role changes and erasures. */
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEvent])],
-  providers: [AuditService, AuditResolver, AuditActorResolver, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
+  providers: [AuditService, AuditResolver, AuditActorResolver, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }, AuditPersonalData],
   exports: [AuditService],
 })
 export class AuditModule {}

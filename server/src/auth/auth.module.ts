@@ -8,6 +8,7 @@ import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailModule } from '../mail/mail.module.js';
 import { JwtAuthGuard } from './auth.guard.js';
+import { AccountPersonalData } from './account.personal-data.js';
 import { AuthResolver } from './auth.resolver.js';
 import { AuthService, JWT_ISSUER } from './auth.service.js';
 import { EmailVerificationResolver } from './email-verification.resolver.js';
@@ -43,6 +44,7 @@ import { UsersService } from './users.service.js';
     EmailVerificationService,
     EmailVerificationResolver,
     JwtStrategy,
+    AccountPersonalData,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
 import type { AuthUser } from '../access/auth-user.js';
-import { keepAnotherAdmin } from '../access/last-admin.js';
+import { keepAnotherAdmin } from './last-admin.js';
 import type { Role } from '../access/permissions.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SignIn } from './entities/sign-in.entity.js';

@@ -22,6 +22,7 @@ import { DonationService } from './donations/donation.service.js';
 import { BookOrder } from './orders/book-order.entity.js';
 import { BookOrderResolver } from './orders/book-order.resolver.js';
 import { BookOrderService } from './orders/book-order.service.js';
+import { CommercePersonalData } from './commerce.personal-data.js';
 import { PaymentSettingsResolver } from './payment-settings.resolver.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { BillingPlan, RegularDonation } from './regular-donations/regular-donation.entity.js';
@@ -67,6 +68,7 @@ export class CommerceModule {
         PaymentSettingsResolver,
         GiftAidDeclarationResolver,
         GiftAidClaimResolver,
+        CommercePersonalData,
       ],
       exports: [BookOrderService, DonationService, RegularDonationService],
     };

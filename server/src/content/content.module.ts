@@ -22,6 +22,7 @@ import { ProgramRefresh } from './posts/program-refresh.js';
 import { Consent } from './posts/testimony-consent.js';
 import { TestimonyConsentsResolver } from './posts/testimony-consents.resolver.js';
 import { TestimonyConsents } from './posts/testimony-consents.service.js';
+import { TestimoniesPersonalData } from './posts/testimonies.personal-data.js';
 import { Video } from './videos/video.entity.js';
 import { VideosResolver } from './videos/videos.resolver.js';
 import { VideosService } from './videos/videos.service.js';
@@ -44,6 +45,7 @@ const services = [PostsService, TestimonyConsents, PostCategoriesService, Videos
     BooksResolver,
     ContentDemoSeed,
     ProgramRefresh,
+    TestimoniesPersonalData,
   ],
   exports: [...services, ContentDemoSeed],
 })

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
@@ -56,6 +56,24 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   /** Forgets every job that mentions an address, waiting, sent or archived: what erasure asks of the queue. */
   async forget(address: string): Promise<void> {
     await this.jobs.forget(address);
+  }
+
+  /** The copies in DATA_DIR/outbox (written when no SMTP server is set) last written before `before`. */
+  async outboxCopiesBefore(before: Date): Promise<string[]> {
+    const folder = join(this.config.dataDir, 'outbox');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const due: string[] = [];
+    for (const name of names) {
+      const file = join(folder, name);
+      if ((await stat(file)).mtime < before) due.push(file);
+    }
+    return due;
+  }
+
+  /** Deletes outbox copies; called once the transaction that decided it has committed, as files cannot roll back. */
+  async removeOutboxCopies(files: string[]): Promise<void> {
+    // `force`: a copy another instance removed first is gone either way.
+    for (const file of files) await rm(file, { force: true });
   }
 
   /** Sends now; throws when the server refuses, so the queue retries. */

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FILE_STORE, LocalFileStore } from './file-store.js';
 import { MediaService } from './media.service.js';
 import { UploadLoader } from './upload.loader.js';
+import { UploadsPersonalData } from './uploads.personal-data.js';
 import { S3FileStore } from './s3-file-store.js';
 import { UploadFilesController, UploadsController } from './uploads.controller.js';
 import { Upload } from './upload.entity.js';
@@ -16,6 +17,7 @@ import { Upload } from './upload.entity.js';
   providers: [
     MediaService,
     UploadLoader,
+    UploadsPersonalData,
     {
       provide: FILE_STORE,
       inject: [APP_CONFIG],

@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
-import { MailModule } from '../mail/mail.module.js';
-import { SiteModule } from '../site/site.module.js';
+import { DiscoveryModule } from '@nestjs/core';
+import { AuditModule } from '../audit/index.js';
+import { MailModule } from '../mail/index.js';
+import { SiteModule } from '../site/index.js';
+import { PersonalDataSources } from './personal-data-sources.js';
 import { PrivacyController } from './privacy.controller.js';
 import { PrivacyResolver } from './privacy.resolver.js';
 import { PrivacyService } from './privacy.service.js';
@@ -16,9 +18,9 @@ export class PrivacyModule {
   static forRoot(commerce: DynamicModule): DynamicModule {
     return {
       module: PrivacyModule,
-      imports: [AuditModule, MailModule, SiteModule, commerce],
+      imports: [DiscoveryModule, AuditModule, MailModule, SiteModule, commerce],
       controllers: [PrivacyController],
-      providers: [PrivacyService, RetentionService, PrivacyResolver],
+      providers: [PersonalDataSources, PrivacyService, RetentionService, PrivacyResolver],
     };
   }
 }

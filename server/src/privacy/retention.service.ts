@@ -1,32 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AuditService } from '../audit/index.js';
 import { JobQueue } from '../database/job-queue.js';
-import { IDEMPOTENCY_KEY_HOURS } from '../requests/idempotency.js';
-
-/** One line of the retention schedule, as the privacy notice prints it. */
-export interface RetentionRule {
-  record: string;
-  period: string;
-  action: string;
-}
-
-/** What each form's sender wrote, blanked when its request is anonymised; who and how to reach them go too. */
-const SENDER_TEXT: Record<string, string[]> = {
-  contact_enquiries: ['name', 'email', 'phone', 'message'],
-  questions: ['email', 'question'],
-  counselling_requests: ['name', 'email', 'phone', 'description'],
-  baptism_requests: ['name', 'email', 'phone'],
-};
-const KIND_OF: Record<string, string> = {
-  contact_enquiries: 'ContactEnquiry',
-  questions: 'Question',
-  counselling_requests: 'CounsellingRequest',
-  baptism_requests: 'BaptismRequest',
-};
+import type { RetentionRule } from './personal-data-source.js';
+import { PersonalDataSources } from './personal-data-sources.js';
 
 const RETENTION_QUEUE = 'retention';
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,7 +25,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly jobs: JobQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sources: PersonalDataSources,
   ) {}
 
   async onApplicationBootstrap() {
@@ -69,18 +46,9 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     clearInterval(this.timer);
   }
 
+  /** Every feature's lines of the schedule (configuration, README's table), as the privacy notice prints them. */
   schedule(): RetentionRule[] {
-    const { closedRequestsMonths, prayerRequestsMonths, signInsDays, outboxDays } = this.config.retention;
-    return [
-      { record: 'Contact enquiries, questions, counselling and baptism requests', period: `${closedRequestsMonths} months after they are closed`, action: 'Anonymised: name, contact details and message removed' },
-      { record: 'Prayer requests', period: `${prayerRequestsMonths} months after they are closed or stop being shared`, action: 'Deleted, with their replies and notes' },
-      { record: 'Sign-in history', period: `${signInsDays} days`, action: 'Deleted' },
-      { record: 'Links sent to confirm an e-mail address or reset a password', period: 'Once used, or once expired (24 hours; 1 hour for a reset)', action: 'Deleted' },
-      { record: 'A new e-mail address waiting for confirmation', period: 'Once no link can confirm it (24 hours after the last one was sent)', action: 'Deleted' },
-      { record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${outboxDays} days`, action: 'Deleted' },
-      { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
-      { record: 'Gift Aid declarations and claims', period: "Six years after the end of the charity's accounting year (a trust's: the tax year) of the last donation they cover", action: 'Kept as HMRC requires, even after you delete your account' },
-    ];
+    return this.sources.schedule();
   }
 
   private async ranToday(): Promise<boolean> {
@@ -88,67 +56,16 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     return row.ran;
   }
 
-  /** One pass of the schedule as of `now`; answers what it did. */
+  /** One pass of the schedule as of `now`, every feature's part in one transaction; answers what it did. */
   async run(now: Date): Promise<string> {
-    const { closedRequestsMonths, prayerRequestsMonths, signInsDays, outboxDays } = this.config.retention;
-    const done: string[] = [];
-    await this.dataSource.transaction(async (manager) => {
-      for (const [table, columns] of Object.entries(SENDER_TEXT)) {
-        const rows: { id: number }[] = await manager.query(
-          `UPDATE ${table} SET ${columns.map((column) => `${column} = ''`).join(', ')}, note = NULL, anonymised_at = $1
-            WHERE status = 'Closed' AND anonymised_at IS NULL AND closed_at < $1::timestamptz - make_interval(months => $2) RETURNING id`,
-          [now, closedRequestsMonths],
-        ).then(([updated]: [{ id: number }[]]) => updated);
-        if (!rows.length) continue;
-        await manager.query(`UPDATE care_events SET body = NULL WHERE kind = $1 AND request_id = ANY($2::int[])`, [KIND_OF[table], rows.map((row) => row.id)]);
-        done.push(`${rows.length} ${table.replace(/_/g, ' ')} anonymised`);
-      }
-      const [, prayers] = await manager.query<[unknown, number]>(
-        `DELETE FROM prayer_requests WHERE coalesce(closed_at, expires_at) < $1::timestamptz - make_interval(months => $2)`,
-        [now, prayerRequestsMonths],
-      );
-      if (prayers) done.push(`${prayers} prayer requests deleted`);
-      const [, signIns] = await manager.query<[unknown, number]>(`DELETE FROM sign_ins WHERE at < $1::timestamptz - make_interval(days => $2)`, [now, signInsDays]);
-      if (signIns) done.push(`${signIns} sign-ins deleted`);
-      const mailBefore = new Date(now.getTime() - outboxDays * 24 * HOUR_MS);
-      const outbox = await this.pruneOutbox(mailBefore);
-      if (outbox) done.push(`${outbox} outbox files deleted`);
-      // A job's data is the e-mail itself: a delivered one's is emptied at delivery (here if that failed), an undelivered one's after the period.
-      const jobs = await this.jobs.clearFinished(mailBefore, manager);
-      if (jobs) done.push(`${jobs} finished jobs emptied`);
-      const [, keys] = await manager.query<[unknown, number]>(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - make_interval(hours => $2)`, [now, IDEMPOTENCY_KEY_HOURS]);
-      if (keys) done.push(`${keys} idempotency keys forgotten`);
-      // A new address typed in for a change is kept only while a link can still confirm it: it may be anyone's.
-      const [, pending] = await manager.query<[unknown, number]>(
-        `UPDATE users u SET pending_email = NULL, updated_at = now() WHERE u.pending_email IS NOT NULL AND NOT EXISTS (
-           SELECT 1 FROM email_verification_tokens v WHERE v.user_id = u.id AND v.email = u.pending_email AND v.used_at IS NULL AND v.expires_at >= $1)`,
-        [now],
-      );
-      if (pending) done.push(`${pending} unconfirmed new addresses forgotten`);
-      let links = 0;
-      for (const table of ['email_verification_tokens', 'password_reset_tokens']) {
-        const [, deleted] = await manager.query<[unknown, number]>(`DELETE FROM ${table} WHERE used_at IS NOT NULL OR expires_at < $1`, [now]);
-        links += deleted;
-      }
-      if (links) done.push(`${links} used or expired links forgotten`);
-      await this.audit.record(null, null, { action: 'retention.run', detail: done.join('; ') || 'nothing was due' }, manager);
+    const { done, afterCommit } = await this.dataSource.transaction(async (manager) => {
+      const applied = await this.sources.applyRetention(now, manager);
+      await this.audit.record(null, null, { action: 'retention.run', detail: applied.done.join('; ') || 'nothing was due' }, manager);
+      return applied;
     });
+    // Files cannot roll back: they go only once the run that decided it has committed.
+    for (const work of afterCommit) await work();
     this.logger.log(`retention: ${done.join('; ') || 'nothing was due'}`);
     return done.join('; ');
-  }
-
-  /** Copies of mail written to DATA_DIR/outbox (when no SMTP server is set) older than `before`. */
-  private async pruneOutbox(before: Date): Promise<number> {
-    const folder = join(this.config.dataDir, 'outbox');
-    const names = await readdir(folder).catch(() => [] as string[]);
-    let deleted = 0;
-    for (const name of names) {
-      const file = join(folder, name);
-      if ((await stat(file)).mtime < before) {
-        await unlink(file);
-        deleted += 1;
-      }
-    }
-    return deleted;
   }
 }

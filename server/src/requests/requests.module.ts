@@ -18,6 +18,7 @@ import { PrayerRequestsService } from './prayer-requests.service.js';
 import { PublicRequestsResolver } from './public-requests.resolver.js';
 import { PUBLIC_KINDS } from './request-kinds.js';
 import { RequestNotifier } from './request-mails.js';
+import { RequestsPersonalData } from './requests.personal-data.js';
 import { RequestsService } from './requests.service.js';
 import { reviewResolverFor } from './review.resolver.js';
 
@@ -36,6 +37,7 @@ import { reviewResolverFor } from './review.resolver.js';
     CareInboxService,
     CareResolver,
     CareEventResolver,
+    RequestsPersonalData,
     ...PUBLIC_KINDS.map((kind) => reviewResolverFor(kind)),
   ],
   exports: [RequestsService, PrayerRequestsService],

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { PersonalDataSource } from '../common/personal-data-source.js';
+import type { DataSubject, PersonalDataContribution } from '../privacy/index.js';
+
+/**
+ * Gifts, book orders and Gift Aid: records the charity must keep for its accounts and for HMRC (six years), so
+ * erasure keeps them, pointing at an account that no longer names anyone, and removes only where a book was to go.
+ */
+@PersonalDataSource()
+@Injectable()
+export class CommercePersonalData implements PersonalDataContribution {
+  readonly tables = ['donations', 'donation_refunds', 'regular_donations', 'book_orders', 'gift_aid_declarations', 'gift_aid_claims', 'gift_aid_claim_rows'];
+
+  async export({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return { donations: [], bookOrders: [], giftAidDeclarations: [] };
+    const byUser = (sql: string) => manager.query<Record<string, unknown>[]>(sql, [userId]);
+    const donations = await byUser(
+      `SELECT d.id, (d.amount_minor / 100.0)::float8 AS amount, d.currency, d.description, d.status, d.created_at AS "createdAt", d.paid_at AS "paidAt",
+              d.refunded_at AS "refundedAt", (d.refunded_amount_minor / 100.0)::float8 AS "refundedAmount",
+              coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'amount', (r.amount_minor / 100.0)::float8, 'refundedAt', r.refunded_at) ORDER BY r.refunded_at, r.id)
+                          FROM donation_refunds r WHERE r.donation_id = d.id), '[]') AS refunds
+         FROM donations d WHERE d.user_id = $1 ORDER BY d.created_at, d.id`,
+    );
+    const bookOrders = await byUser(
+      `SELECT id, items, (amount_minor / 100.0)::float8 AS amount, currency, status, delivery_address AS "deliveryAddress", created_at AS "createdAt",
+              paid_at AS "paidAt", shipped_at AS "shippedAt", refunded_at AS "refundedAt"
+         FROM book_orders WHERE user_id = $1 ORDER BY created_at, id`,
+    );
+    const giftAidDeclarations = await byUser(
+      `SELECT id, version, scope, title, first_name AS "firstName", last_name AS "lastName", house_name_or_number AS "houseNameOrNumber", postcode,
+              lives_abroad AS "livesAbroad", wording_version AS "wordingVersion", wording, effective_from AS "effectiveFrom", created_at AS "createdAt",
+              source, to_char(declared_on, 'YYYY-MM-DD') AS "declaredOn", confirmation_sent_at AS "confirmationSentAt",
+              cancelled_at AS "cancelledAt", cancellation_method AS "cancellationMethod" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY created_at, id`,
+    );
+    return { donations, bookOrders, giftAidDeclarations };
+  }
+
+  /**
+   * Donations, refunds and monthly gifts (already stopped at PayPal) are kept for the accounts; Gift Aid
+   * declarations and claim rows, with the donor's name and address, as HMRC requires. A book order's delivery
+   * address is no longer needed once the order is done with: it goes.
+   */
+  async erase({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return;
+    await manager.query(`UPDATE book_orders SET delivery_address = '' WHERE user_id = $1`, [userId]);
+  }
+
+  retention() {
+    return {
+      rank: 40,
+      rules: [
+        { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
+        {
+          record: 'Gift Aid declarations and claims',
+          period: "Six years after the end of the charity's accounting year (a trust's: the tax year) of the last donation they cover",
+          action: 'Kept as HMRC requires, even after you delete your account',
+        },
+      ],
+    };
+  }
+}

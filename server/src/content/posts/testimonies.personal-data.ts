@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { PersonalDataSource } from '../../common/personal-data-source.js';
+import type { DataSubject, PersonalDataContribution } from '../../privacy/index.js';
+import { CATEGORY } from './post-category.entity.js';
+
+/** A member's testimonies (posts they wrote) and the consents under which they are published. */
+@PersonalDataSource()
+@Injectable()
+export class TestimoniesPersonalData implements PersonalDataContribution {
+  readonly tables = ['posts', 'consents'];
+
+  async export({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return { testimonies: [], consents: [] };
+    const testimonies = await manager.query<Record<string, unknown>[]>(
+      `SELECT id, name AS title, body, status, display_name AS "displayName", created_at AS "createdAt" FROM posts WHERE author_id = $1 AND category_id = $2 ORDER BY created_at, id`,
+      [userId, CATEGORY.testimonies],
+    );
+    const consents = await manager.query<Record<string, unknown>[]>(
+      `SELECT id, kind, post_id AS "postId", display_name AS "displayName", text_version AS "textVersion", text, given_at AS "givenAt", withdrawn_at AS "withdrawnAt"
+         FROM consents WHERE user_id = $1 ORDER BY given_at, id`,
+      [userId],
+    );
+    return { testimonies, consents };
+  }
+
+  /**
+   * Published testimonies stay only while their consent stands, and no longer name anyone. The consents stay:
+   * they are the record that what is still published was published with permission.
+   */
+  async erase({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return;
+    await manager.query(
+      `DELETE FROM posts p WHERE p.author_id = $1 AND p.category_id = $2
+         AND (p.status <> 'Authorised' OR NOT EXISTS (SELECT 1 FROM consents c WHERE c.post_id = p.id AND c.withdrawn_at IS NULL))`,
+      [userId, CATEGORY.testimonies],
+    );
+    await manager.query(`UPDATE posts SET display_name = 'Anonymous' WHERE author_id = $1 AND category_id = $2`, [userId, CATEGORY.testimonies]);
+  }
+}

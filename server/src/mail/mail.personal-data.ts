@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { JobQueue } from '../database/job-queue.js';
+import { PersonalDataSource } from '../common/personal-data-source.js';
+import type { DataSubject, PersonalDataContribution, RetentionDone } from '../privacy/index.js';
+import { MailService } from './mail.service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Mail waiting in the queue or kept after it (pg-boss's own tables), and the outbox's copies on disk. */
+@PersonalDataSource()
+@Injectable()
+export class MailPersonalData implements PersonalDataContribution {
+  readonly tables = ['pgboss.job', 'pgboss.archive'];
+
+  constructor(
+    private readonly mail: MailService,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Nothing to export: every message sent is already the person's, in their own inbox. */
+  async export() {
+    return {};
+  }
+
+  /**
+   * Forgets every queued or kept message that mentions the address, once the erasure has committed (the queue
+   * has its own connection). Mail to an unproved address may be a visitor's (a form's acknowledgement, a
+   * pastor's reply): it stays.
+   */
+  async erase({ provenEmail }: DataSubject) {
+    if (provenEmail === null) return;
+    return { afterCommit: () => this.mail.forget(provenEmail.trim()) };
+  }
+
+  retention() {
+    return { rank: 30, rules: [{ record: 'Copies of e-mails sent, and e-mails that could not be delivered', period: `${this.config.retention.outboxDays} days`, action: 'Deleted' }] };
+  }
+
+  /** The outbox's copies due are counted here and deleted only once the run has committed. */
+  async applyRetention(now: Date, manager: EntityManager): Promise<RetentionDone> {
+    const before = new Date(now.getTime() - this.config.retention.outboxDays * DAY_MS);
+    const done: string[] = [];
+    const copies = await this.mail.outboxCopiesBefore(before);
+    if (copies.length) done.push(`${copies.length} outbox files deleted`);
+    // A job's data is the e-mail itself: a delivered one's is emptied at delivery (here if that failed), an undelivered one's after the period.
+    const jobs = await this.jobs.clearFinished(before, manager);
+    if (jobs) done.push(`${jobs} finished jobs emptied`);
+    return { done, afterCommit: () => this.mail.removeOutboxCopies(copies) };
+  }
+}
