@@ -1,24 +1,28 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { User } from '../auth/entities/user.entity.js';
-import { hashPassword } from '../auth/password.js';
-import type { Role } from '../access/permissions.js';
-import { AuditService } from '../audit/audit.service.js';
+import { hashPassword, User } from '../auth/index.js';
+import { ROLE, type Role } from '../access/permissions.js';
+import { AuditService } from '../audit/index.js';
+import { GiftAidClaimService, GiftAidDeclarationService } from '../commerce/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { ContentDemoSeed } from '../content/demo/demo-seed.js';
-import { DEMO_SITE_SETTINGS } from '../site/demo-settings.js';
-import { SiteSettings } from '../site/site-settings.entity.js';
+import { ContentDemoSeed } from '../content/index.js';
+import { RequestsService } from '../requests/index.js';
+import { DEMO_SITE_SETTINGS, SiteSettings } from '../site/index.js';
+import { recordDemoAudit } from './demo-audit.js';
+import { seedDemoCare } from './demo-care.js';
+import { seedDemoGiving } from './demo-giving.js';
+import { seedDemoMembers } from './demo-people.js';
 
 /** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
 const SEED_LOCK = 724_311;
 
 /** One demo account per staff role (SEED_DEMO, never in production), so a first run can try each role. */
-export const DEMO_STAFF: { role: Exclude<Role, 'Member' | 'Admin'>; email: string; firstname: string; lastname: string }[] = [
-  { role: 'Pastor', email: 'pastor@example.org', firstname: 'Grace', lastname: 'Adeyemi' },
-  { role: 'PrayerTeam', email: 'prayer@example.org', firstname: 'Samuel', lastname: 'Okafor' },
-  { role: 'Editor', email: 'editor@example.org', firstname: 'Ruth', lastname: 'Mensah' },
-  { role: 'Finance', email: 'finance@example.org', firstname: 'David', lastname: 'Clarke' },
+export const DEMO_STAFF: { role: Exclude<Role, typeof ROLE.Member | typeof ROLE.Admin>; email: string; firstname: string; lastname: string }[] = [
+  { role: ROLE.Pastor, email: 'pastor@example.org', firstname: 'Grace', lastname: 'Adeyemi' },
+  { role: ROLE.PrayerTeam, email: 'prayer@example.org', firstname: 'Samuel', lastname: 'Okafor' },
+  { role: ROLE.Editor, email: 'editor@example.org', firstname: 'Ruth', lastname: 'Mensah' },
+  { role: ROLE.Finance, email: 'finance@example.org', firstname: 'David', lastname: 'Clarke' },
 ];
 
 /**
@@ -29,8 +33,9 @@ export const DEMO_STAFF_PASSWORD = 'demo-staff-password';
 
 /**
  * Fills an empty database once: the admin account (from ADMIN_EMAIL / ADMIN_PASSWORD) and, with SEED_DEMO (the
- * default outside production), the demo site settings, the demo content of each feature and, outside production
- * only, a demo account per staff role.
+ * default outside production), the demo site settings, the demo content of each feature, outside production only a
+ * demo account per staff role, and invented members with requests, prayers, gifts, a Gift Aid claim and an audit
+ * trail, so every screen of the console has something in it. All in one transaction: a failed seed leaves nothing.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -41,6 +46,9 @@ export class SeedService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly contentDemo: ContentDemoSeed,
     private readonly audit: AuditService,
+    private readonly requests: RequestsService,
+    private readonly declarations: GiftAidDeclarationService,
+    private readonly claims: GiftAidClaimService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -61,7 +69,7 @@ export class SeedService implements OnApplicationBootstrap {
         country: 'United Kingdom',
         state: 'England',
         city: 'London',
-        role: 'Admin',
+        role: ROLE.Admin,
       });
       await manager.save(admin);
       this.logger.log(`created the admin account ${this.config.adminEmail}`);
@@ -71,15 +79,29 @@ export class SeedService implements OnApplicationBootstrap {
       if (!this.config.seedDemo) return;
       await manager.update(SiteSettings, { id: 1 }, DEMO_SITE_SETTINGS);
       await this.contentDemo.seed(manager, admin);
-      if (production) {
-        this.logger.log('no demo staff accounts in production: give roles to real accounts from the console');
-        return;
-      }
-      const { gender, marital_status, phone, country, state, city } = admin;
-      const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
-      await manager.save(DEMO_STAFF.map((staff) => manager.create(User, { ...staff, title: 'Brother', gender, marital_status, phone, passwordHash, country, state, city })));
-      this.logger.log(`created the demo staff accounts ${DEMO_STAFF.map((staff) => staff.email).join(', ')} (their password is in the README)`);
+      const staff = production ? [] : await this.seedDemoStaff(manager, admin);
+      if (production) this.logger.log('no demo staff accounts in production: give roles to real accounts from the console');
+      await this.seedDemoActivity(manager, admin, staff);
     });
+  }
+
+  private async seedDemoStaff(manager: EntityManager, admin: User): Promise<User[]> {
+    const { gender, marital_status, phone, country, state, city } = admin;
+    const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+    const staff = await manager.save(DEMO_STAFF.map((member) => manager.create(User, { ...member, title: 'Brother', gender, marital_status, phone, passwordHash, country, state, city })));
+    this.logger.log(`created the demo staff accounts ${DEMO_STAFF.map((member) => member.email).join(', ')} (their password is in the README)`);
+    return staff;
+  }
+
+  /** Invented members and what they did, worked by the demo staff (the admin where there are none). */
+  private async seedDemoActivity(manager: EntityManager, admin: User, staff: User[]): Promise<void> {
+    const byRole = (role: Role) => staff.find((member) => member.role === role) ?? admin;
+    const readers = { pastor: byRole(ROLE.Pastor), prayerTeam: byRole(ROLE.PrayerTeam), finance: byRole(ROLE.Finance) };
+    const members = await seedDemoMembers(manager);
+    const care = await seedDemoCare(manager, this.requests, members, readers.pastor);
+    const giving = await seedDemoGiving(manager, { declarations: this.declarations, claims: this.claims }, members, readers.finance);
+    await recordDemoAudit(manager, this.audit, { User: members.map((member) => String(member.id)), ...care, ...giving }, readers);
+    this.logger.log(`added the demo members ${members.map((member) => member.email).join(', ')} with requests, prayers, gifts, a Gift Aid claim and audit lines`);
   }
 
   /**
@@ -89,11 +111,11 @@ export class SeedService implements OnApplicationBootstrap {
    */
   private async retireDemoStaff(manager: EntityManager): Promise<void> {
     const emails = DEMO_STAFF.map((staff) => staff.email);
-    const demo: { id: number }[] = await manager.query(`SELECT id FROM users WHERE email = ANY($1) AND role <> 'Member' ORDER BY id`, [emails]);
+    const demo: { id: number }[] = await manager.query(`SELECT id FROM users WHERE email = ANY($1) AND role <> $2 ORDER BY id`, [emails, ROLE.Member]);
     if (!demo.length) return;
     const ids = demo.map(({ id }) => id);
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
-    await manager.query(`UPDATE users SET role = 'Member', password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = ANY($1)`, [ids, unusable]);
+    await manager.query(`UPDATE users SET role = $3, password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = ANY($1)`, [ids, unusable, ROLE.Member]);
     const recordIds = ids.map(String);
     await this.audit.record(null, null, { action: 'role.change', recordKind: 'User', recordIds, detail: 'demo staff accounts retired in production: staff role and password removed' }, manager);
     this.logger.warn(`retired the demo staff accounts ${recordIds.join(', ')}: no staff role, no password`);
