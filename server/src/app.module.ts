@@ -52,7 +52,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         RequestsModule,
-        PrivacyModule.forRoot(commerce),
+        PrivacyModule,
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),
