@@ -5,18 +5,15 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
 import { ExtractJwt } from 'passport-jwt';
-import { AuditModule } from './audit/audit.module.js';
-import { AuthModule } from './auth/auth.module.js';
-import { AuthService, type JwtPayload } from './auth/auth.service.js';
-import { CommerceModule } from './commerce/commerce.module.js';
-import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
+import { AuditModule } from './audit/index.js';
+import { AuthModule, AuthService, introspectionGate, type JwtPayload } from './auth/index.js';
+import { CommerceModule, type PayPalClientOptions } from './commerce/index.js';
 import { CommonModule } from './common/common.module.js';
-import { ContentModule } from './content/content.module.js';
-import { MediaModule } from './media/media.module.js';
-import { PrivacyModule } from './privacy/privacy.module.js';
+import { ContentModule } from './content/index.js';
+import { MediaModule } from './media/index.js';
+import { PrivacyModule } from './privacy/index.js';
 import { AppExceptionFilter } from './common/error-filter.js';
 import { queryLimits } from './common/graphql-limits.js';
-import { introspectionGate } from './auth/introspection-gate.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { queryCost } from './common/query-cost.js';
@@ -25,14 +22,14 @@ import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './database/health.controller.js';
 import { SeedService } from './seed/seed.service.js';
-import { GeoModule } from './geo/geo.module.js';
+import { GeoModule } from './geo/index.js';
 import { graphqlCacheHeaders } from './http-cache/cache-headers.js';
 import { Callers, TOKEN_CHECKS, type TokenChecks } from './http-cache/callers.js';
 import { HttpCacheModule } from './http-cache/http-cache.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
-import { MailModule } from './mail/mail.module.js';
-import { RequestsModule } from './requests/requests.module.js';
-import { SiteModule } from './site/site.module.js';
+import { MailModule } from './mail/index.js';
+import { RequestsModule } from './requests/index.js';
+import { SiteModule } from './site/index.js';
 
 @Module({})
 export class AppModule {
@@ -52,7 +49,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         RequestsModule,
-        PrivacyModule,
+        PrivacyModule.forRoot(commerce),
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),

@@ -11,7 +11,7 @@ import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { pageCache } from './http-cache/page-cache.js';
-import { isPublishedPath } from './site/publishing.controller.js';
+import { isPublishedPath } from './site/index.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
 export const SERVER_PATHS = ['/api', '/graphql', '/healthz', '/admin', '/uploads', '/cities'];

@@ -2,8 +2,8 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openPayPalEmulator, type PayPalEmulator } from '@ministry/paypal-emulator';
 import type { Server } from 'node:http';
-import { AuthService } from './auth/auth.service.js';
-import type { PayPalClientOptions } from './commerce/paypal/paypal.client.js';
+import { AuthService } from './auth/index.js';
+import type { PayPalClientOptions } from './commerce/index.js';
 import { can } from './access/permissions.js';
 import type { AppConfig } from './config/app-config.js';
 

@@ -1,4 +1,4 @@
-import type { Role } from './permissions.js';
+import type { Role } from '@ministry/shared';
 
 /** Who is calling, as established by the JWT guard. Absent for visitors. */
 export interface AuthUser {

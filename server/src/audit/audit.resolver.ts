@@ -1,8 +1,6 @@
-import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { Can } from '../access/decorators.js';
-import { StaffMember, staffMember } from '../auth/staff-member.js';
 import { ListMetadata, toId } from '../common/list.js';
-import type { GraphQLContext } from '../common/loaders.js';
 import { AuditEvent } from './audit-event.entity.js';
 import { AllAuditEventsArgs } from './audit.args.js';
 import { AuditService } from './audit.service.js';
@@ -26,14 +24,5 @@ export class AuditResolver {
   @Query(() => AuditEvent)
   AuditEvent(@Args('id', { type: () => ID }) id: string): Promise<AuditEvent> {
     return this.audit.get(toId(id));
-  }
-}
-
-/** Who acted, by name. */
-@Resolver(() => AuditEvent)
-export class AuditActorResolver {
-  @ResolveField(() => StaffMember, { nullable: true })
-  async actor(@Parent() event: AuditEvent, @Context() context: GraphQLContext): Promise<StaffMember | null> {
-    return event.actorId ? staffMember(await context.loaders.user.load(event.actorId)) : null;
   }
 }

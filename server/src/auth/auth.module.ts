@@ -3,10 +3,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../audit/index.js';
 import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { MailModule } from '../mail/mail.module.js';
+import { MailModule } from '../mail/index.js';
+import { AuditActorResolver } from './audit-actor.resolver.js';
 import { JwtAuthGuard } from './auth.guard.js';
 import { AccountPersonalData } from './account.personal-data.js';
 import { AuthResolver } from './auth.resolver.js';
@@ -41,6 +42,7 @@ import { UsersService } from './users.service.js';
     UsersService,
     UserLoader,
     AuthResolver,
+    AuditActorResolver,
     EmailVerificationService,
     EmailVerificationResolver,
     JwtStrategy,

@@ -6,7 +6,7 @@ import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common
 import type { AuthUser } from '../access/auth-user.js';
 import { keepAnotherAdmin } from './last-admin.js';
 import type { Role } from '../access/permissions.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService } from '../audit/index.js';
 import { SignIn } from './entities/sign-in.entity.js';
 import type { UserFilter } from './dto/user.args.js';
 import { User } from './entities/user.entity.js';

@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from '../auth/entities/user.entity.js';
-import { Book } from '../content/books/book.entity.js';
-import { AuditModule } from '../audit/audit.module.js';
-import { MailModule } from '../mail/mail.module.js';
-import { SiteModule } from '../site/site.module.js';
+import { User } from '../auth/index.js';
+import { Book } from '../content/index.js';
+import { AuditModule } from '../audit/index.js';
+import { MailModule } from '../mail/index.js';
+import { SiteModule } from '../site/index.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
 import { GiftAidClaimResolver } from './gift-aid/claim.resolver.js';
 import { GiftAidClaimService } from './gift-aid/claim.service.js';

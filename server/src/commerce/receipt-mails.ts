@@ -1,5 +1,5 @@
-import type { User } from '../auth/entities/user.entity.js';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { User } from '../auth/index.js';
+import type { MailMessage } from '../mail/index.js';
 import type { Donation } from './donations/donation.entity.js';
 import { formatMoney } from './money.js';
 import type { BookOrder } from './orders/book-order.entity.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailModule } from '../mail/mail.module.js';
-import { MediaModule } from '../media/media.module.js';
+import { MailModule } from '../mail/index.js';
+import { MediaModule } from '../media/index.js';
 import { Book } from './books/book.entity.js';
 import { BooksResolver } from './books/books.resolver.js';
 import { BooksService } from './books/books.service.js';

@@ -1,7 +1,7 @@
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
 import type { ListFilter } from '../common/list.js';
-import type { MediaService } from '../media/media.service.js';
+import type { MediaService } from '../media/index.js';
 import { ContentList } from './content-list.js';
 import { joinImageUpload, type WithImage } from './image-upload.js';
 

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { Context, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/loaders.js';
-import { srcSetOf, type Upload } from '../media/upload.entity.js';
+import { srcSetOf, type Upload } from '../media/index.js';
 import type { WithImage } from './image-upload.js';
 
 /** The joined upload, or, for a row read without it (e.g. one a mutation answers), the per-request loader. */

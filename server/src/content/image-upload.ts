@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { Upload } from '../media/upload.entity.js';
+import { Upload } from '../media/index.js';
 
 /** A row with an `image` URL; `upload` is that image's record when the read joined it, undefined when not. */
 export type WithImage = { image: string | null; upload?: Upload | null };

@@ -5,10 +5,17 @@ import type { AuthUser } from '../access/auth-user.js';
 import { ClientIp } from '../common/decorators.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
-import { REGISTRATIONS_PER_ADDRESS, RESET_REQUESTS_PER_ADDRESS } from '../auth/auth.resolver.js';
-import { AuthService } from '../auth/auth.service.js';
-import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs, SendResetTokenArgs } from '../auth/dto/auth.args.js';
-import { UsersService } from '../auth/users.service.js';
+import {
+  AuthService,
+  ChangePasswordArgs,
+  LoginArgs,
+  RegisterArgs,
+  REGISTRATIONS_PER_ADDRESS,
+  RESET_REQUESTS_PER_ADDRESS,
+  ResetPasswordArgs,
+  SendResetTokenArgs,
+  UsersService,
+} from '../auth/index.js';
 import { toLegacySession, toLegacyUser } from './shapes.js';
 
 

@@ -1,18 +1,20 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { User } from '../auth/entities/user.entity.js';
-import { UsersService } from '../auth/users.service.js';
+import { type User, UsersService } from '../auth/index.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Can } from '../access/decorators.js';
 import { toLegacyBookOrder, toLegacyCheckout, toLegacyDonation } from './shapes.js';
 import { CaptureOrderBody, CreateOrderBody, DonationCaptureBody, DonationCreateBody } from './bodies/commerce.js';
 import { RateLimit } from '../common/rate-limit.js';
-import { DonationService } from '../commerce/donations/donation.service.js';
-import { BookOrderService } from '../commerce/orders/book-order.service.js';
-import type { PaymentRecord } from '../commerce/payments/payment-record.js';
-import { PaymentOutcome } from '../commerce/payments/payment-result.js';
-import { CHECKOUTS_PER_ADDRESS, Settlement } from '../commerce/payments/payments.service.js';
+import {
+  BookOrderService,
+  CHECKOUTS_PER_ADDRESS,
+  DonationService,
+  PaymentOutcome,
+  type PaymentRecord,
+  Settlement,
+} from '../commerce/index.js';
 
 /** The legacy lists answer the newest records, at most this many. */
 const LEGACY_LIST_LIMIT = 1000;

@@ -5,14 +5,17 @@ import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
 import { toId } from '../common/list.js';
-import { BooksService } from '../content/books/books.service.js';
-import { MeetingImagesService, SliderImagesService, VisitImagesService } from '../content/images/image-services.js';
+import {
+  BooksService,
+  CreateVideoArgs,
+  MeetingImagesService,
+  SliderImagesService,
+  VideosService,
+  VisitImagesService,
+} from '../content/index.js';
 import { AddBookBody, SliderImageBody, UpdateVideoBody, VisitImageBody, ZoomImageBody } from './bodies/content.js';
 import { toLegacyBook, toLegacyMeetingImage, toLegacySlide, toLegacyVideo, toLegacyVisitImage } from './shapes.js';
-import { CreateVideoArgs } from '../content/videos/video.args.js';
-import { VideosService } from '../content/videos/videos.service.js';
-import { MediaService } from '../media/media.service.js';
-import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.controller.js';
+import { ImageFileInterceptor, MediaService, type UploadedImage } from '../media/index.js';
 import { cacheRead } from '../http-cache/cache-headers.js';
 import { LEGACY_LIST } from './content.controller.js';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { UsersService } from '../auth/users.service.js';
+import { UsersService } from '../auth/index.js';
 import { requireSelf } from '../access/ownership.js';
 import { can } from '../access/permissions.js';
 import type { AuthUser } from '../access/auth-user.js';
@@ -10,15 +10,17 @@ import { cacheRead } from '../http-cache/cache-headers.js';
 import { toId } from '../common/list.js';
 import { AddPostBody, CreateBlogPostBody, CreateProgramPostBody, UpdatePostBody } from './bodies/content.js';
 import { toLegacyCategory, toLegacyPost } from './shapes.js';
-import { TestimonyDisplayName } from '../content/posts/testimony-consent.js';
-import { CreatePostCategoryArgs } from '../content/posts/post-category.args.js';
-import { CATEGORY } from '../content/posts/post-category.entity.js';
-import type { PostFilter } from '../content/posts/post.args.js';
-import type { Post as PostEntity } from '../content/posts/post.entity.js';
-import { PostCategoriesService } from '../content/posts/post-categories.service.js';
-import { PostsService, type JoinedPost } from '../content/posts/posts.service.js';
-import { MediaService } from '../media/media.service.js';
-import { ImageFileInterceptor, type UploadedImage } from '../media/uploads.controller.js';
+import {
+  CATEGORY,
+  CreatePostCategoryArgs,
+  type JoinedPost,
+  type Post as PostEntity,
+  PostCategoriesService,
+  type PostFilter,
+  PostsService,
+  TestimonyDisplayName,
+} from '../content/index.js';
+import { ImageFileInterceptor, MediaService, type UploadedImage } from '../media/index.js';
 
 /** Legacy lists answer everything a caller may see, newest first, up to this many. */
 export const LEGACY_LIST = { perPage: 1000 };

@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { ContentModule } from '../content/content.module.js';
-import { MediaModule } from '../media/media.module.js';
-import { RequestsModule } from '../requests/requests.module.js';
+import { AuthModule } from '../auth/index.js';
+import { ContentModule } from '../content/index.js';
+import { MediaModule } from '../media/index.js';
+import { RequestsModule } from '../requests/index.js';
 import { LegacyAuthController } from './auth.controller.js';
 import { LegacyCommerceController } from './commerce.controller.js';
 import { LegacyContentMediaController } from './content-media.controller.js';

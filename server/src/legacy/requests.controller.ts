@@ -2,17 +2,26 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
-import { Audited } from '../audit/audit.decorator.js';
+import { Audited } from '../audit/index.js';
 import { toLegacyPrayerRequest } from './shapes.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { LegacyPrayerRequestBody } from './bodies/requests.js';
-import { BaptismRequestArgs, ContactEnquiryArgs, CounsellingRequestArgs, QuestionArgs } from '../requests/dto/public-request.args.js';
-import { PrayerRequestsService } from '../requests/prayer-requests.service.js';
-import { BAPTISM_REQUEST, CONTACT_ENQUIRY, COUNSELLING_REQUEST, QUESTION, SUBMISSIONS_PER_MINUTE } from '../requests/request-kinds.js';
-import { RequestsService } from '../requests/requests.service.js';
-import { IdempotencyKey } from '../requests/idempotency.js';
-import { forViewer } from '../requests/staff-only.js';
+import {
+  BAPTISM_REQUEST,
+  BaptismRequestArgs,
+  CONTACT_ENQUIRY,
+  ContactEnquiryArgs,
+  COUNSELLING_REQUEST,
+  CounsellingRequestArgs,
+  forViewer,
+  IdempotencyKey,
+  PrayerRequestsService,
+  QUESTION,
+  QuestionArgs,
+  RequestsService,
+  SUBMISSIONS_PER_MINUTE,
+} from '../requests/index.js';
 
 /** The spec's request paths (section 7): public forms, prayer requests and the admin tables. */
 @Controller('api')

@@ -1,18 +1,17 @@
 import type { AuthUser } from '../access/auth-user.js';
-import type { User } from '../auth/entities/user.entity.js';
-import type { Donation } from '../commerce/donations/donation.entity.js';
-import type { BookOrder } from '../commerce/orders/book-order.entity.js';
-import type { PaymentRecord } from '../commerce/payments/payment-record.js';
-import type { Book } from '../content/books/book.entity.js';
-import type { MeetingImage } from '../content/images/meeting-image.entity.js';
-import type { SliderImage } from '../content/images/slider-image.entity.js';
-import type { VisitImage } from '../content/images/visit-image.entity.js';
-import type { PostCategory } from '../content/posts/post-category.entity.js';
-import type { Post } from '../content/posts/post.entity.js';
-import { shownAuthor } from '../content/posts/testimony-consent.js';
-import type { PrayerRequest } from '../requests/entities/prayer-request.entity.js';
-import { forContactViewer } from '../requests/staff-only.js';
-import type { Video } from '../content/videos/video.entity.js';
+import type { User } from '../auth/index.js';
+import type { BookOrder, Donation, PaymentRecord } from '../commerce/index.js';
+import {
+  type Book,
+  type MeetingImage,
+  type Post,
+  type PostCategory,
+  shownAuthor,
+  type SliderImage,
+  type Video,
+  type VisitImage,
+} from '../content/index.js';
+import { forContactViewer, type PrayerRequest } from '../requests/index.js';
 
 /**
  * Every answer of the legacy paths, in the field names and key order the legacy client reads (spec sections 3

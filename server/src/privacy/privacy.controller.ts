@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser } from '../access/decorators.js';
 import { ClientIp } from '../common/decorators.js';
-import { SiteSettingsService } from '../site/site-settings.service.js';
+import { SiteSettingsService } from '../site/index.js';
 import { personalDataPage } from './personal-data.js';
 import { PrivacyService } from './privacy.service.js';
 

@@ -1,7 +1,7 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
-import { Audited } from '../audit/audit.decorator.js';
+import { Audited } from '../audit/index.js';
 import { ClientIp } from '../common/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import type { GraphQLContext } from '../common/loaders.js';

@@ -2,7 +2,7 @@ import { Args, ArgsType, Field, ID, Int, Mutation, Query, Resolver } from '@nest
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
-import { Audited } from '../audit/audit.decorator.js';
+import { Audited } from '../audit/index.js';
 import { ClientIp } from '../common/decorators.js';
 import { toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { MailService, type MailMessage } from '../mail/mail.service.js';
+import { type MailMessage, MailService } from '../mail/index.js';
 import { careId } from './care/care-request.js';
 import type { RequestKind } from './request-kinds.js';
 

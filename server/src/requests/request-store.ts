@@ -1,7 +1,7 @@
 import type { DeepPartial, EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { applyListFilter, applyListPage, type ListArgs } from '../common/list.js';
 import type { RequestFilter } from './dto/review.args.js';
 import { CareEvent, CareEventType } from './entities/care-event.entity.js';

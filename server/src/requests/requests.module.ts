@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { AuditModule } from '../audit/index.js';
+import { MailModule } from '../mail/index.js';
 import { CareInboxService } from './care/care-inbox.service.js';
 import { CareEventResolver, CareResolver } from './care/care.resolver.js';
 import { CareEvent } from './entities/care-event.entity.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type DeepPartial } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService } from '../audit/index.js';
 import type { Submission } from './dto/public-request.args.js';
 import type { RequestRecord } from './entities/request-record.js';
 import { claimIdempotencyKey } from './idempotency.js';

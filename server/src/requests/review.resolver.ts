@@ -2,7 +2,7 @@ import type { Type as ResolverClass } from '@nestjs/common';
 import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
-import { Audited } from '../audit/audit.decorator.js';
+import { Audited } from '../audit/index.js';
 import { ClientIp } from '../common/decorators.js';
 import { FilterArg, ListArgs, ListMetadata, toId } from '../common/list.js';
 import { RequestFilter, UpdateRequestArgs } from './dto/review.args.js';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config.js';
-import type { Post } from '../content/posts/post.entity.js';
+import type { Post } from '../content/index.js';
 
 /** An absolute address on the public site, as feeds, calendars and the sitemap must give them. */
 export const absoluteUrl = (config: Pick<AppConfig, 'publicUrl'>, path: string) => new URL(path, `${config.publicUrl}/`).href;

@@ -1,7 +1,7 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../access/auth-user.js';
 import { Public, Can, CurrentUser } from '../access/decorators.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService } from '../audit/index.js';
 import { ClientIp } from '../common/decorators.js';
 import { UpdateSiteSettingsArgs } from './site-settings.args.js';
 import { SiteSettings } from './site-settings.entity.js';

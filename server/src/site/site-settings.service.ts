@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { InjectRepository } from '@nestjs/typeorm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Repository } from 'typeorm';
-import { isYearEnd, type PeriodSettings, TAX_YEAR_END } from '../commerce/gift-aid/accounting-period.js';
+import { isYearEnd, type PeriodSettings, TAX_YEAR_END } from './accounting-year.js';
 import { AppError } from '../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database-url.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
-import { ContentModule } from '../content/content.module.js';
+import { AuditModule } from '../audit/index.js';
+import { ContentModule } from '../content/index.js';
 import { CalendarService } from './calendar.service.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type DataLoader from 'dataloader';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
-import { AuditService } from '../../audit/audit.service.js';
+import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
 import { LoaderFactory } from '../../common/loaders.js';
 import { holdOffClaims } from '../gift-aid/refund-accounting.js';

@@ -15,7 +15,7 @@ import { Donation } from './donation.entity.js';
 import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
 import { SterlingAmountArgs } from './dto/sterling-amount.args.js';
-import { IdempotencyKey } from '../../requests/idempotency.js';
+import { IdempotencyKey } from '../../requests/index.js';
 
 @Resolver(() => Donation)
 export class DonationResolver {

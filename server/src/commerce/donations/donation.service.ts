@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { AuditService } from '../../audit/audit.service.js';
+import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
 import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
-import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import type { PaymentKind, Settlement } from '../payments/payment-kind.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { CharityType } from '../../site/site-settings.entity.js';
-import { aggregationPeriod, earliestClaimableDay, isYearEnd, keepUntil, periodOf } from './accounting-period.js';
+import { CharityType, isYearEnd } from '../../site/index.js';
+import { aggregationPeriod, earliestClaimableDay, keepUntil, periodOf } from './accounting-period.js';
 
 const trust = { charityType: CharityType.Trust, accountingYearEnd: '12-31' };
 const taxYearCio = { charityType: CharityType.CIO, accountingYearEnd: '04-05' };

@@ -4,31 +4,14 @@
  * corporation tax, so its claims run by its own accounting period. A claim must reach HMRC within four years of
  * the end of the period the gift was made in, and the records behind it are kept six years after that end.
  */
-import { CharityType } from '../../site/site-settings.entity.js';
+import { CharityType, type PeriodSettings, TAX_YEAR_END } from '../../site/index.js';
 import { shiftYears } from './tax-year.js';
-
-/** What of the site settings the periods depend on. `accountingYearEnd` is `MM-DD`, the last day of the year. */
-export interface PeriodSettings {
-  charityType: CharityType;
-  accountingYearEnd: string;
-}
 
 /** One period: its first and last day (`YYYY-MM-DD`) and its name ("2025-26", or "2025" for a calendar year). */
 export interface AccountingPeriod {
   from: string;
   to: string;
   label: string;
-}
-
-/** The tax year's last day, and so the default accounting year end. */
-export const TAX_YEAR_END = '04-05';
-
-/** `MM-DD` that is a day of every year (29 February is not: a year end on it has no end three years in four). */
-export function isYearEnd(value: string): boolean {
-  const match = /^(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [month, date] = [Number(match[1]), Number(match[2])];
-  return month >= 1 && month <= 12 && date >= 1 && date <= new Date(Date.UTC(2025, month, 0)).getUTCDate();
 }
 
 /** The year end Gift Aid counts by: the tax year's for a trust, the charity's own otherwise. */

@@ -1,7 +1,7 @@
 import { Args, Extensions, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
-import { AuditService } from '../../audit/audit.service.js';
+import { AuditService } from '../../audit/index.js';
 import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { minorToDecimal } from '../money.js';

@@ -5,12 +5,12 @@ import { isValid, toNormalised } from 'postcode';
 import { Brackets, DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { requireOwner } from '../../access/ownership.js';
-import { AuditService } from '../../audit/audit.service.js';
-import { User } from '../../auth/entities/user.entity.js';
+import { AuditService } from '../../audit/index.js';
+import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
 import { applyListPage, ListArgs, ListOptions, toId } from '../../common/list.js';
-import { MailService } from '../../mail/mail.service.js';
-import { SiteSettingsService } from '../../site/site-settings.service.js';
+import { MailService } from '../../mail/index.js';
+import { SiteSettingsService } from '../../site/index.js';
 import { decimalToMinor } from '../money.js';
 import { CancellationMethod, DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
 import {

@@ -4,7 +4,7 @@ import type DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
 import { pendingRefundSql } from './refund-accounting.js';
-import { SiteSettingsService } from '../../site/site-settings.service.js';
+import { SiteSettingsService } from '../../site/index.js';
 import { earliestClaimableDay } from './accounting-period.js';
 import { londonDay } from './tax-year.js';
 

@@ -1,7 +1,7 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
-import { Audited } from '../../audit/audit.decorator.js';
+import { Audited } from '../../audit/index.js';
 import { can } from '../../access/permissions.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { OrderUser } from '../payments/payment-record.js';

@@ -1,45 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
-import { User } from '../../auth/entities/user.entity.js';
+import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { MailMessage } from '../../mail/mail.service.js';
-import { MailService } from '../../mail/mail.service.js';
+import { MailService } from '../../mail/index.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
-import { type ExchangeRate, Expected, judge } from './judge.js';
+import { Expected, judge } from './judge.js';
 import { PaymentRecord } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
+import type { PaymentKind, Settlement } from './payment-kind.js';
 import { applyStep, describeSettlement, type Step } from './settlement.js';
-
-/** What differs between book orders and donations, for the shared payment steps. */
-export interface PaymentKind<T extends PaymentRecord> {
-  /** Prefix of `custom_id` and of every PayPal-Request-Id: `book-order-12`. */
-  name: 'book-order' | 'donation';
-  entity: EntityTarget<T> & (new () => T);
-  /** For messages: 'order', 'donation'. */
-  label: string;
-  returnPath: string;
-  cancelPath: string;
-  /** What the buyer reads once paid; a function where it names what was paid. */
-  successMessage: string | ((record: T) => string);
-  receipt(record: T, user: User): MailMessage;
-  /** Keeps the rate PayPal converted a paid capture at into the account's currency, where the kind needs it. */
-  converted?(record: T, rate: ExchangeRate): void;
-  /** Refunds are recorded one by one from PayPal's refund events, never read off an order's capture status. */
-  refundsRecordedApart?: boolean;
-}
-
-export interface Settlement<T> {
-  outcome: PaymentOutcome;
-  message: string;
-  record: T;
-  approveUrl: string | null;
-  /** PayPal could not be asked; nothing changed and the same call may be retried. */
-  unavailable?: boolean;
-}
 
 /** Starting checkouts is limited per address: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };

@@ -1,5 +1,5 @@
 import { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import { User } from '../../auth/entities/user.entity.js';
+import { User } from '../../auth/index.js';
 import { AuthUser } from '../../access/auth-user.js';
 import { ownerScope, requireOwner } from '../../access/ownership.js';
 import { applyListFilter, ListFilter, ListOptions, toId } from '../../common/list.js';

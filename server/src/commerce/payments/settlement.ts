@@ -1,7 +1,7 @@
 import type { Verdict } from './judge.js';
 import { type PaymentRecord, SETTLED } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
-import type { PaymentKind, Settlement } from './payments.service.js';
+import type { PaymentKind, Settlement } from './payment-kind.js';
 
 /** What settling a record learnt: PayPal's verdict, or what happened when asking. */
 export type Step = Verdict | { kind: 'declined'; message: string } | { kind: 'expired' } | { kind: 'unavailable' };

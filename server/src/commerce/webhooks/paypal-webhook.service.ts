@@ -10,7 +10,8 @@ import { BOOK_ORDERS } from '../orders/book-order.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { Sale, Subscription, WEBHOOK_HEADER_NAMES, WebhookEvent, WebhookHeaders } from '../paypal/paypal.types.js';
 import { PaymentRecord } from '../payments/payment-record.js';
-import { PaymentKind, PaymentsService, Settlement } from '../payments/payments.service.js';
+import type { PaymentKind, Settlement } from '../payments/payment-kind.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { RegularDonationService } from '../regular-donations/regular-donation.service.js';
 import { WebhookEventRecord } from './webhook-event.entity.js';
 

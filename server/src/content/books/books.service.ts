@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
 import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions } from '../../common/list.js';
-import { MediaService } from '../../media/media.service.js';
+import { MediaService } from '../../media/index.js';
 import { ImageContent } from '../image-content.service.js';
 import type { BookFilter } from './book.args.js';
 import { Book } from './book.entity.js';

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity.js';
-import { MediaService } from '../../media/media.service.js';
-import type { UploadPurpose } from '../../media/upload.entity.js';
+import type { User } from '../../auth/index.js';
+import { MediaService, type UploadPurpose } from '../../media/index.js';
 import { Book } from '../books/book.entity.js';
 import { MeetingImage } from '../images/meeting-image.entity.js';
 import { SliderImage } from '../images/slider-image.entity.js';

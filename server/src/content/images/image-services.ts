@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { ListOptions } from '../../common/list.js';
-import { MediaService } from '../../media/media.service.js';
+import { MediaService } from '../../media/index.js';
 import { ImageContent } from '../image-content.service.js';
 import type { MeetingImageFilter, SliderImageFilter, VisitImageFilter } from './image.args.js';
 import { MeetingImage } from './meeting-image.entity.js';

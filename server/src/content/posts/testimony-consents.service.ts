@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
-import { User } from '../../auth/entities/user.entity.js';
+import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
-import { MailService } from '../../mail/mail.service.js';
+import { MailService } from '../../mail/index.js';
 import { CATEGORY } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
 import { Consent, ConsentKind, TESTIMONY_CONSENT, TestimonyDisplayName } from './testimony-consent.js';

@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { MAX_DESCRIPTION } from '../../commerce/donations/dto/donation.args.js';
-import { PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from '../../commerce/payments/capture.args.js';
+import { MAX_DESCRIPTION, PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from '../../commerce/index.js';
 import { SingleLine } from '../../common/fields.js';
 
 /** Bodies of the spec's payment paths. Amounts may come as numbers or text; the server prices everything itself. */

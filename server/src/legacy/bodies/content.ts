@@ -2,10 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsEnum, IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
 import { ImageUrl, OptionalText, Position, RequiredText, SingleLine } from '../../common/fields.js';
-import { TITLE_MAX as BOOK_TITLE_MAX, DESCRIPTION_MAX } from '../../content/books/book.args.js';
-import { BODY_MAX, NAME_MAX } from '../../content/posts/post.args.js';
-import { TITLE_MAX as VIDEO_TITLE_MAX, VIDEO_MAX } from '../../content/videos/video.args.js';
-import { PostStatus } from '../../content/posts/post.entity.js';
+import { BODY_MAX, BOOK_TITLE_MAX, DESCRIPTION_MAX, NAME_MAX, PostStatus, VIDEO_MAX, VIDEO_TITLE_MAX } from '../../content/index.js';
 
 /**
  * Bodies of the legacy content paths, in the spec's field names, from the same field rules as GraphQL's

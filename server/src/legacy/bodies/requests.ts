@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, Matches } from 'class-validator';
-import { CreatePrayerRequestArgs } from '../../requests/dto/prayer-request.args.js';
+import { CreatePrayerRequestArgs } from '../../requests/index.js';
 import { RECORD_ID } from '../../common/fields.js';
 
 /** The spec's `POST /api/make-prayer-request {title, body, usersId}`; `usersId` must be the caller. */

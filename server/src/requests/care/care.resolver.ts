@@ -1,8 +1,8 @@
 import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
-import { Audited } from '../../audit/audit.decorator.js';
-import { StaffMember, staffMember } from '../../auth/staff-member.js';
+import { Audited } from '../../audit/index.js';
+import { StaffMember, staffMember } from '../../auth/index.js';
 import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata } from '../../common/list.js';
 import type { GraphQLContext } from '../../common/loaders.js';

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { User } from '../../auth/entities/user.entity.js';
+import { User } from '../../auth/index.js';
 import { PrayerPrivacy, PrayerWallName, PrayerWallStatus } from '../prayer-privacy.js';
 import { RequestRecord } from './request-record.js';
 

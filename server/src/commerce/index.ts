@@ -1,0 +1,21 @@
+// Donations, book orders, Gift Aid and PayPal as the rest of the server sees them; every other file of commerce/ is its own.
+export { CommerceModule } from './commerce.module.js';
+export { Donation, DonationStatus } from './donations/donation.entity.js';
+export { DonationRefund, DonationRefundKind } from './donations/donation-refund.entity.js';
+export { DonationService } from './donations/donation.service.js';
+export { MAX_DESCRIPTION } from './donations/dto/donation.args.js';
+export { BookOrder, BookOrderStatus } from './orders/book-order.entity.js';
+export { BookOrderService } from './orders/book-order.service.js';
+export { RegularDonation, RegularDonationStatus } from './regular-donations/regular-donation.entity.js';
+export { RegularDonationService } from './regular-donations/regular-donation.service.js';
+export { DeclarationSource } from './gift-aid/declaration.entity.js';
+export { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
+export { GiftAidClaimService } from './gift-aid/claim.service.js';
+export { DeclarationScope } from './gift-aid/wording.js';
+export { londonDay } from './gift-aid/tax-year.js';
+export { CHECKOUTS_PER_ADDRESS } from './payments/payments.service.js';
+export type { Settlement } from './payments/payment-kind.js';
+export type { PaymentRecord } from './payments/payment-record.js';
+export { PaymentOutcome } from './payments/payment-result.js';
+export { PAYPAL_ORDER_ID, PAYPAL_ORDER_ID_MESSAGE } from './payments/capture.args.js';
+export type { PayPalClientOptions } from './paypal/paypal.client.js';

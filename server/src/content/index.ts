@@ -1,0 +1,22 @@
+// Posts, videos, books and images as the rest of the server sees them; every other file of content/ is its own.
+export { ContentModule } from './content.module.js';
+export { ContentDemoSeed } from './demo/demo-seed.js';
+export { slugify } from './rich-text.js';
+export { PostsService, type JoinedPost } from './posts/posts.service.js';
+export { Post, PostStatus } from './posts/post.entity.js';
+export { BODY_MAX, NAME_MAX, type PostFilter } from './posts/post.args.js';
+export { PostCategoriesService } from './posts/post-categories.service.js';
+export { CATEGORY, PostCategory } from './posts/post-category.entity.js';
+export { CreatePostCategoryArgs } from './posts/post-category.args.js';
+export { LONDON, normaliseRecurrence } from './posts/program-schedule.js';
+export { shownAuthor, TestimonyDisplayName } from './posts/testimony-consent.js';
+export { VideosService } from './videos/videos.service.js';
+export { Video } from './videos/video.entity.js';
+export { CreateVideoArgs, TITLE_MAX as VIDEO_TITLE_MAX, VIDEO_MAX } from './videos/video.args.js';
+export { BooksService } from './books/books.service.js';
+export { Book } from './books/book.entity.js';
+export { TITLE_MAX as BOOK_TITLE_MAX, DESCRIPTION_MAX } from './books/book.args.js';
+export { MeetingImagesService, SliderImagesService, VisitImagesService } from './images/image-services.js';
+export { MeetingImage } from './images/meeting-image.entity.js';
+export { SliderImage } from './images/slider-image.entity.js';
+export { VisitImage } from './images/visit-image.entity.js';
