@@ -49,7 +49,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         RequestsModule,
-        PrivacyModule.forRoot(commerce),
+        PrivacyModule,
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),

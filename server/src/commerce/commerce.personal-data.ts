@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../access/auth-user.js';
 import { PersonalDataSource } from '../common/personal-data-source.js';
 import type { DataSubject, PersonalDataContribution } from '../privacy/index.js';
+import { RegularDonationService } from './regular-donations/regular-donation.service.js';
 
 /**
  * Gifts, book orders and Gift Aid: records the charity must keep for its accounts and for HMRC (six years), so
@@ -11,6 +13,13 @@ import type { DataSubject, PersonalDataContribution } from '../privacy/index.js'
 @Injectable()
 export class CommercePersonalData implements PersonalDataContribution {
   readonly tables = ['donations', 'donation_refunds', 'regular_donations', 'book_orders', 'gift_aid_declarations', 'gift_aid_claims', 'gift_aid_claim_rows'];
+
+  constructor(private readonly regularGifts: RegularDonationService) {}
+
+  /** Monthly gifts are stopped at PayPal first: one PayPal could not stop refuses the erasure. */
+  async beforeErasure(member: AuthUser) {
+    await this.regularGifts.cancelAllBeforeErasure(member);
+  }
 
   async export({ userId }: DataSubject, manager: EntityManager) {
     if (userId === null) return { donations: [], bookOrders: [], giftAidDeclarations: [] };

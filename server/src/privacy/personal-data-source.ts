@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../access/auth-user.js';
 import type { PersonalData } from './personal-data.js';
 
 /**
@@ -43,6 +44,11 @@ export interface PersonalDataContribution {
   readonly tables: readonly string[];
   /** Its sections of the export; privacy/ puts every section in `PersonalData`'s own order. */
   export(subject: DataSubject, manager: EntityManager): Promise<Partial<PersonalData>>;
+  /**
+   * Work outside any transaction that must be done before a member's account is erased (stopping their monthly
+   * gifts at PayPal); throwing refuses the erasure with nothing of the account changed.
+   */
+  beforeErasure?(member: AuthUser): Promise<void>;
   /** Removes, blanks or keeps (saying why) its records of the subject, inside the one erasure transaction. */
   erase(subject: DataSubject, manager: EntityManager): Promise<Erased | void>;
   /** Its lines of the retention schedule, with `rank` placing them in the printed table. */

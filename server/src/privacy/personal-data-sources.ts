@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../access/auth-user.js';
 import { PersonalDataSource, type AfterCommit, type DataSubject, type PersonalDataContribution, type RetentionRule } from './personal-data-source.js';
 import type { PersonalData } from './personal-data.js';
 
@@ -27,6 +28,11 @@ export class PersonalDataSources implements OnModuleInit {
     const sections: Partial<PersonalData> = {};
     for (const source of this.sources) Object.assign(sections, await source.export(subject, manager));
     return sections;
+  }
+
+  /** Every source's work before an account's erasure, in turn: the first refusal stops the rest. */
+  async beforeErasure(member: AuthUser): Promise<void> {
+    for (const source of this.sources) await source.beforeErasure?.(member);
   }
 
   /** Runs every source's erasure on `manager` (the caller's one transaction); answers how many records went and what waits for the commit. */

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from '../audit/index.js';
 import { MailModule } from '../mail/index.js';
@@ -10,17 +10,12 @@ import { PrivacyService } from './privacy.service.js';
 import { RetentionService } from './retention.service.js';
 
 /**
- * People's rights over their data: export, erasure, the retention schedule and its daily job. `commerce` is the
- * application's own CommerceModule (erasure first stops the member's monthly gifts at PayPal).
+ * People's rights over their data: export, erasure, the retention schedule and its daily job, run over the
+ * personal data sources every feature registers for its own tables (found by `DiscoveryModule`).
  */
-@Module({})
-export class PrivacyModule {
-  static forRoot(commerce: DynamicModule): DynamicModule {
-    return {
-      module: PrivacyModule,
-      imports: [DiscoveryModule, AuditModule, MailModule, SiteModule, commerce],
-      controllers: [PrivacyController],
-      providers: [PersonalDataSources, PrivacyService, RetentionService, PrivacyResolver],
-    };
-  }
-}
+@Module({
+  imports: [DiscoveryModule, AuditModule, MailModule, SiteModule],
+  controllers: [PrivacyController],
+  providers: [PersonalDataSources, PrivacyService, RetentionService, PrivacyResolver],
+})
+export class PrivacyModule {}

@@ -4,7 +4,6 @@ import type { AuthUser } from '../access/auth-user.js';
 import { AuditService } from '../audit/index.js';
 import { keepAnotherAdmin, lockAccountForErasure, provenEmailOf, recheckPassword, User } from '../auth/index.js';
 import { AppError } from '../common/app-error.js';
-import { RegularDonationService } from '../commerce/index.js';
 import { RateLimitService } from '../common/rate-limit.js';
 import { MailService } from '../mail/index.js';
 import { personalDataOf, type PersonalData } from './personal-data.js';
@@ -31,7 +30,6 @@ export class PrivacyService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly limits: RateLimitService,
-    private readonly regularGifts: RegularDonationService,
     private readonly sources: PersonalDataSources,
   ) {}
 
@@ -74,8 +72,8 @@ export class PrivacyService {
     const lastAdmin = () => AppError.badInput('password', 'The last Admin cannot delete their account: make someone else Admin first');
     // Refused before anything is stopped, so a refused erasure leaves the member's monthly gifts running.
     await this.dataSource.transaction((manager) => keepAnotherAdmin(manager, user.id, lastAdmin));
-    // Then, outside the erasure: a gift PayPal could not stop leaves the account as it is.
-    await this.regularGifts.cancelAllBeforeErasure(actor);
+    // Then, outside the erasure: a monthly gift PayPal could not stop leaves the account as it is.
+    await this.sources.beforeErasure(actor);
     const { email, afterCommit } = await this.dataSource.transaction(async (manager) => {
       const subject = await lockAccountForErasure(manager, user.id, lastAdmin);
       await this.audit.record(actor, address, { action: 'account.erase', recordKind: 'User', recordIds: [String(user.id)] }, manager);
