@@ -1,21 +1,12 @@
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@ministry/shared';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGES, ADMIN_RESOURCES, menuFor, pagesFor, resourcesFor } from './resources';
 
-/** Each role's permissions as the server answers them (`User.permissions`). */
-const ROLE_PERMISSIONS = {
-  Editor: ['console:sign-in', 'content:write'],
-  PrayerTeam: ['console:sign-in', 'prayer:read-shared'],
-  Pastor: ['console:sign-in', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared', 'prayer:moderate'],
-  Finance: ['console:sign-in', 'finance:read', 'finance:manage'],
-  Admin: [
-    'console:sign-in', 'content:write', 'settings:write', 'care:read', 'care:contact-details', 'care:manage', 'prayer:read-shared',
-    'prayer:moderate', 'finance:read', 'finance:manage', 'members:manage', 'roles:assign', 'audit:read', 'privacy:manage', 'schema:read',
-  ],
-};
-
+// Each role's permissions are read from the shared table the server answers `User.permissions` from, so a change
+// to a role on the server shows here as a change to what that role sees in the console.
 const CONTENT = ['posts', 'post-categories', 'testimonies', 'videos', 'slider-images', 'visit-images', 'meeting-images', 'books'];
-const names = (permissions: string[]) => resourcesFor(permissions).map((resource) => resource.name);
-const sections = (permissions: string[]) => menuFor(permissions).map((entry) => entry.section);
+const names = (permissions: readonly string[]) => resourcesFor(permissions).map((resource) => resource.name);
+const sections = (permissions: readonly string[]) => menuFor(permissions).map((entry) => entry.section);
 
 describe('what each role sees in the console', () => {
   it('gives an Editor the content screens only: no care inbox, no requests, payments or people', () => {
@@ -50,7 +41,17 @@ describe('what each role sees in the console', () => {
     expect(menuFor(undefined)).toEqual([]);
   });
 
+  it('gives a Member no screen at all', () => {
+    expect(menuFor(ROLE_PERMISSIONS.Member)).toEqual([]);
+  });
+
   it('names for every screen a permission the server knows', () => {
-    for (const { permission } of [...ADMIN_RESOURCES, ...ADMIN_PAGES]) expect(ROLE_PERMISSIONS.Admin).toContain(permission);
+    for (const { permission } of [...ADMIN_RESOURCES, ...ADMIN_PAGES]) expect(PERMISSIONS).toContain(permission);
+  });
+
+  it('shows every role that may sign in to the console at least one screen', () => {
+    const staff = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('console:sign-in'));
+    expect(staff).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance']);
+    for (const role of staff) expect(menuFor(ROLE_PERMISSIONS[role]).length).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { PERMISSION, REQUEST_KINDS, type RequestKindWords } from '@ministry/shared';
 import { can, type Permission, type Permissions } from './auth/permissions';
 import auditEvents from './audit-events';
 import baptismRequests from './baptism-requests';
@@ -56,6 +57,15 @@ export type AdminResource = {
   menuLinks?: MenuLink[];
 };
 
+/** The list of one kind of request, named as every part names it. */
+const requestResource = (kind: RequestKindWords, permission: Permission, screens: AdminResource['screens']): AdminResource => ({
+  name: kind.resource,
+  type: kind.name,
+  section: 'Requests',
+  permission,
+  screens,
+});
+
 /** Every resource of the console, in menu order: App.tsx registers them, the menu lists them, the data provider maps them. */
 export const ADMIN_RESOURCES: AdminResource[] = [
   {
@@ -63,7 +73,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
     type: 'Post',
     upload: 'post',
     section: 'Website content',
-    permission: 'content:write',
+    permission: PERMISSION.contentWrite,
     screens: posts,
     // In the menu, posts are reached by their category.
     menuLinks: [
@@ -73,37 +83,37 @@ export const ADMIN_RESOURCES: AdminResource[] = [
       { to: '/posts?filter=%7B%7D', label: 'All posts', icon: ListAltIcon },
     ],
   },
-  { name: 'post-categories', type: 'PostCategory', section: 'Website content', permission: 'content:write', screens: postCategories },
-  { name: 'testimonies', type: 'Post', fixed: { categoryId: CATEGORY.testimonies }, upload: 'testimony', section: 'Website content', permission: 'content:write', screens: testimonies },
-  { name: 'videos', type: 'Video', section: 'Website content', permission: 'content:write', screens: videos },
-  { name: 'slider-images', type: 'SliderImage', upload: 'slider', section: 'Website content', permission: 'content:write', screens: sliderImages },
-  { name: 'visit-images', type: 'VisitImage', upload: 'visit', section: 'Website content', permission: 'content:write', screens: visitImages },
-  { name: 'meeting-images', type: 'MeetingImage', upload: 'meeting', section: 'Website content', permission: 'content:write', screens: meetingImages },
-  { name: 'books', type: 'Book', upload: 'book', section: 'Website content', permission: 'content:write', screens: books },
-  { name: 'care', type: 'CareRequest', section: 'Requests', permission: 'care:read', screens: care },
-  { name: 'contact-enquiries', type: 'ContactEnquiry', section: 'Requests', permission: 'care:read', screens: contactEnquiries },
-  { name: 'questions', type: 'Question', section: 'Requests', permission: 'care:read', screens: questions },
-  { name: 'counselling-requests', type: 'CounsellingRequest', section: 'Requests', permission: 'care:read', screens: counsellingRequests },
-  { name: 'baptism-requests', type: 'BaptismRequest', section: 'Requests', permission: 'care:read', screens: baptismRequests },
-  { name: 'prayer-requests', type: 'PrayerRequest', section: 'Requests', permission: 'prayer:read-shared', screens: prayerRequests },
-  { name: 'donations', type: 'Donation', section: 'Payments', permission: 'finance:read', screens: donations },
-  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: 'finance:read', screens: regularDonations },
-  { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: 'finance:read', screens: giftAidClaims },
-  { name: 'gift-aid-declarations', type: 'GiftAidDeclaration', section: 'Payments', permission: 'finance:read', screens: giftAidDeclarations },
-  { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: 'finance:read', screens: bookOrders },
-  { name: 'members', type: 'User', section: 'People', permission: 'members:manage', screens: members },
-  { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: 'audit:read', screens: auditEvents },
+  { name: 'post-categories', type: 'PostCategory', section: 'Website content', permission: PERMISSION.contentWrite, screens: postCategories },
+  { name: 'testimonies', type: 'Post', fixed: { categoryId: CATEGORY.testimonies }, upload: 'testimony', section: 'Website content', permission: PERMISSION.contentWrite, screens: testimonies },
+  { name: 'videos', type: 'Video', section: 'Website content', permission: PERMISSION.contentWrite, screens: videos },
+  { name: 'slider-images', type: 'SliderImage', upload: 'slider', section: 'Website content', permission: PERMISSION.contentWrite, screens: sliderImages },
+  { name: 'visit-images', type: 'VisitImage', upload: 'visit', section: 'Website content', permission: PERMISSION.contentWrite, screens: visitImages },
+  { name: 'meeting-images', type: 'MeetingImage', upload: 'meeting', section: 'Website content', permission: PERMISSION.contentWrite, screens: meetingImages },
+  { name: 'books', type: 'Book', upload: 'book', section: 'Website content', permission: PERMISSION.contentWrite, screens: books },
+  { name: 'care', type: 'CareRequest', section: 'Requests', permission: PERMISSION.careRead, screens: care },
+  requestResource(REQUEST_KINDS.ContactEnquiry, PERMISSION.careRead, contactEnquiries),
+  requestResource(REQUEST_KINDS.Question, PERMISSION.careRead, questions),
+  requestResource(REQUEST_KINDS.CounsellingRequest, PERMISSION.careRead, counsellingRequests),
+  requestResource(REQUEST_KINDS.BaptismRequest, PERMISSION.careRead, baptismRequests),
+  requestResource(REQUEST_KINDS.PrayerRequest, PERMISSION.prayerReadShared, prayerRequests),
+  { name: 'donations', type: 'Donation', section: 'Payments', permission: PERMISSION.financeRead, screens: donations },
+  { name: 'regular-donations', type: 'RegularDonation', section: 'Payments', permission: PERMISSION.financeRead, screens: regularDonations },
+  { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: PERMISSION.financeRead, screens: giftAidClaims },
+  { name: 'gift-aid-declarations', type: 'GiftAidDeclaration', section: 'Payments', permission: PERMISSION.financeRead, screens: giftAidDeclarations },
+  { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: PERMISSION.financeRead, screens: bookOrders },
+  { name: 'members', type: 'User', section: 'People', permission: PERMISSION.membersManage, screens: members },
+  { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: PERMISSION.auditRead, screens: auditEvents },
 ];
 
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
 export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permission; page: ComponentType })[] = [
-  { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: 'settings:write', page: SiteSettingsPage },
+  { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: PERMISSION.settingsWrite, page: SiteSettingsPage },
   {
     to: '/privacy-requests',
     label: 'Privacy requests',
     icon: PrivacyTipIcon,
     section: 'People',
-    permission: 'privacy:manage',
+    permission: PERMISSION.privacyManage,
     page: lazyScreen(() => import('./privacy-requests/PrivacyRequestsPage'), 'PrivacyRequestsPage'),
   },
 ];

@@ -2,6 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openPayPalEmulator, type PayPalEmulator } from '@ministry/paypal-emulator';
 import type { Server } from 'node:http';
+import { PERMISSION } from '@ministry/shared';
 import { AuthService } from './auth/index.js';
 import type { PayPalClientOptions } from './commerce/index.js';
 import { can } from './access/permissions.js';
@@ -82,7 +83,7 @@ export class PayPalSetup implements OnApplicationShutdown {
       webhookUrl: () => `${this.ownOrigin()}${WEBHOOK_PATH}`,
       // Its dashboard and controls settle and refund anyone's order: on a production demo they are an Admin's only
       // (Finance refunds through the shop, which asks PayPal).
-      allowTools: async (req) => !production || can(await auth.userForAuthorization(req.headers.authorization), 'payments:emulator-tools'),
+      allowTools: async (req) => !production || can(await auth.userForAuthorization(req.headers.authorization), PERMISSION.paymentsEmulatorTools),
     });
     app.use(EMULATOR_PATH, router);
   }

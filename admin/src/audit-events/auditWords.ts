@@ -1,3 +1,5 @@
+import { REQUEST_KIND_NAMES, REQUEST_KINDS } from '@ministry/shared';
+
 /** What each audited action means, in the words a volunteer would use. */
 export const ACTION_WORDS: Record<string, string> = {
   'care.read': 'Opened a care record',
@@ -16,11 +18,7 @@ export const ACTION_WORDS: Record<string, string> = {
 export const RECORD_KIND_WORDS: Record<string, string> = {
   User: 'Member account',
   CareRequest: 'Care request',
-  PrayerRequest: 'Prayer request',
-  ContactEnquiry: 'Contact enquiry',
-  Question: 'Question',
-  CounsellingRequest: 'Counselling request',
-  BaptismRequest: 'Baptism request',
+  ...Object.fromEntries(REQUEST_KIND_NAMES.map((kind) => [kind, REQUEST_KINDS[kind].title])),
 };
 
 /** An action the console does not know yet still shows, as the server names it. */

@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { PERMISSION } from '@ministry/shared';
 import { NOT_AUTHORISED, SESSION_ENDED } from '../data/errors';
 import { can } from './permissions';
 import { clearSession, isExpired, readSession, saveSession, type AdminSession } from './session';
@@ -34,7 +35,7 @@ const httpStatusOf = (error: unknown): number | undefined => {
 };
 
 /** Whether the stored session may use the console: sessions kept before permissions were stored may not. */
-const maySignIn = (session: AdminSession) => can(session.user.permissions, 'console:sign-in');
+const maySignIn = (session: AdminSession) => can(session.user.permissions, PERMISSION.consoleSignIn);
 
 /**
  * Staff sign-in over GraphQL `adminLogin`: every role whose permissions include `console:sign-in` gets in,

@@ -13,6 +13,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { PRAYER_PRIVACIES, PRAYER_PRIVACY_WORDS } from '@ministry/shared';
 import { StatusField, STATUS_LABELS } from '../common/fields';
 import { formatWhen } from '../common/format';
 import { REQUEST_STATUS_HELP, REQUEST_STATUSES, RequestStatusInput } from '../common/inputs';
@@ -54,11 +55,7 @@ type CareRequest = {
   timeline?: CareEvent[];
 };
 
-const PRIVACY_LABELS: Record<string, string> = {
-  PastorsOnly: 'Pastors only',
-  PrayerTeam: 'Shared with the prayer team',
-  PrayerWall: 'Asked for the public prayer wall',
-};
+const PRIVACY_LABELS: Record<string, string> = Object.fromEntries(PRAYER_PRIVACIES.map((privacy) => [privacy, PRAYER_PRIVACY_WORDS[privacy].staffSummary]));
 
 /** A filter that is on or off: chosen from "Add filter", removed with its cross. */
 const QuickFilter = ({ label }: { label: string; source: string; defaultValue: boolean }) => <Chip sx={{ mb: 1 }} label={label} />;

@@ -1,13 +1,11 @@
-/** Words for the care inbox that the dashboard needs too, kept out of the screens so it does not load them. */
+// Words for the care inbox that the dashboard needs too, kept out of the screens so it does not load them.
+import { REQUEST_KIND_NAMES, REQUEST_KINDS } from '@ministry/shared';
 
 /** The five kinds of request in the care inbox: `name` for one, `list` and `resource` for the console's list of that kind. */
-export const CARE_KINDS = [
-  { id: 'ContactEnquiry', name: 'Contact enquiry', list: 'Contact enquiries', resource: 'contact-enquiries' },
-  { id: 'Question', name: 'Question', list: 'Questions', resource: 'questions' },
-  { id: 'CounsellingRequest', name: 'Counselling request', list: 'Counselling requests', resource: 'counselling-requests' },
-  { id: 'BaptismRequest', name: 'Baptism request', list: 'Baptism requests', resource: 'baptism-requests' },
-  { id: 'PrayerRequest', name: 'Prayer request', list: 'Prayer requests', resource: 'prayer-requests' },
-];
+export const CARE_KINDS = REQUEST_KIND_NAMES.map((id) => {
+  const { title, listTitle, resource } = REQUEST_KINDS[id];
+  return { id, name: title, list: listTitle, resource };
+});
 
 export const kindOf = (kind: unknown) => CARE_KINDS.find((candidate) => candidate.id === kind);
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable, EmailField, List, SearchInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar, usePermissions } from 'react-admin';
+import { PERMISSION } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, StatusField, WhenField } from './fields';
 import { REQUEST_STATUS_HELP, RequestStatusInput } from './inputs';
@@ -27,7 +28,7 @@ const requestFilters = (placeholder: string) => [
 ];
 
 /** Whether the signed-in person follows requests up (status, note, deletion) rather than only reading them. */
-export const useCanManageCare = () => can(usePermissions<Permissions>().permissions, 'care:manage');
+export const useCanManageCare = () => can(usePermissions<Permissions>().permissions, PERMISSION.careManage);
 
 /**
  * A review list, newest first: the id, the request's own columns (`children`), then its status and when it came.

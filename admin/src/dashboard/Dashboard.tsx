@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, Title, useGetList, usePermissions, type RaRecord } from 'react-admin';
+import { PERMISSION } from '@ministry/shared';
 import { can, type Permission, type Permissions } from '../auth/permissions';
 import { age, CARE_KINDS, kindOf } from '../common/care';
 import { formatMoney } from '../common/format';
@@ -133,7 +134,7 @@ export const Dashboard = () => {
         Welcome to the admin console
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        {may('care:read') && <OverdueRequests />}
+        {may(PERMISSION.careRead) && <OverdueRequests />}
         {requestTypes.length > 0 && (
           <Card sx={{ flex: '1 1 22rem' }}>
             <CardHeader title="New requests" subheader="Not looked at yet. Click a line to review them." />
@@ -146,8 +147,8 @@ export const Dashboard = () => {
             </CardContent>
           </Card>
         )}
-        {may('content:write') && <AwaitingTestimonies />}
-        {may('finance:read') && (
+        {may(PERMISSION.contentWrite) && <AwaitingTestimonies />}
+        {may(PERMISSION.financeRead) && (
           <>
             <RecentPayments resource="donations" title="Recent donations" amountOf={(record) => formatMoney(record.amount, String(record.currency ?? 'GBP'))} />
             <RecentPayments resource="book-orders" title="Recent bookshop orders" amountOf={(record) => formatMoney(record.total, String(record.currency ?? 'GBP'))} />

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, DataTable, EmailField, List, NullableBooleanInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { PERMISSION, ROLE, ROLES, ROLE_WORDS } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';
 import { BulkExportActions, ListLoadError, OPEN_COLUMN, ShowLoadError } from '../common/screens';
@@ -9,18 +10,11 @@ import { graphqlRequest } from '../data/graphqlRequest';
 import { spreadsheetExporter } from '../common/export';
 
 /** Every role, with what it lets a person do, in the words the Admin choosing it needs. */
-const ROLES = [
-  { id: 'Member', name: 'Member', means: 'No console. Their own prayer requests, testimonies, gifts and orders on the website.' },
-  { id: 'Editor', name: 'Editor', means: 'Website content and images only.' },
-  { id: 'PrayerTeam', name: 'Prayer team', means: 'Prayer requests shared with the team or the wall, without contact details.' },
-  { id: 'Pastor', name: 'Pastor', means: 'Every care request with contact details, notes and replies; approves the prayer wall.' },
-  { id: 'Finance', name: 'Finance', means: 'Donations, book orders and refunds.' },
-  { id: 'Admin', name: 'Admin', means: 'Everything, including site settings and giving people roles.' },
-];
+const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: ROLE_WORDS[role].label, means: ROLE_WORDS[role].meaning }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, e-mail or phone" />,
-  <SelectInput key="role" source="role" label="Role" choices={ROLES} alwaysOn emptyText="Everyone" />,
+  <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} alwaysOn emptyText="Everyone" />,
   <NullableBooleanInput key="emailVerified" source="emailVerified" label="E-mail confirmed" nullLabel="Either" trueLabel="Confirmed" falseLabel="Not confirmed" />,
 ];
 
@@ -32,8 +26,8 @@ const FullName = (_props: { label?: string }) => {
 const RoleField = (_props: { label?: string }) => {
   const record = useRecordContext<{ role?: string }>();
   if (!record?.role) return null;
-  const label = ROLES.find((role) => role.id === record.role)?.name ?? record.role;
-  return <Chip size="small" label={label} color={record.role === 'Admin' ? 'primary' : record.role === 'Member' ? 'default' : 'secondary'} />;
+  const label = ROLE_CHOICES.find((role) => role.id === record.role)?.name ?? record.role;
+  return <Chip size="small" label={label} color={record.role === ROLE.Admin ? 'primary' : record.role === ROLE.Member ? 'default' : 'secondary'} />;
 };
 
 type EmailStatus = { id: string; emailVerified?: boolean; emailVerifiedAt?: string | null; pendingEmail?: string | null };
@@ -85,7 +79,7 @@ export const MarkEmailVerified = () => {
   );
 };
 
-const MarkEmailVerifiedForMemberManagers = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, 'members:manage') ? <MarkEmailVerified /> : null);
+const MarkEmailVerifiedForMemberManagers = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, PERMISSION.membersManage) ? <MarkEmailVerified /> : null);
 
 const UPDATE_ROLE = 'mutation UpdateUserRole($id: ID!, $role: Role!) { updateUser(id: $id, role: $role) { id role } }';
 
@@ -94,7 +88,7 @@ const RoleChange = () => {
   const record = useRecordContext<{ id: string; role?: string }>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [role, setRole] = useState(record?.role ?? 'Member');
+  const [role, setRole] = useState<string>(record?.role ?? ROLE.Member);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   if (!record) return null;
@@ -103,7 +97,7 @@ const RoleChange = () => {
     setRefusal(undefined);
     try {
       await graphqlRequest(UPDATE_ROLE, { id: record.id, role });
-      notify(`The role is now ${ROLES.find((choice) => choice.id === role)?.name ?? role}`, { type: 'success' });
+      notify(`The role is now ${ROLE_CHOICES.find((choice) => choice.id === role)?.name ?? role}`, { type: 'success' });
       refresh();
     } catch (error) {
       setRefusal((error as Error).message);
@@ -121,12 +115,12 @@ const RoleChange = () => {
         label="Role"
         value={role}
         onChange={(event) => setRole(event.target.value)}
-        helperText={ROLES.find((choice) => choice.id === role)?.means}
+        helperText={ROLE_CHOICES.find((choice) => choice.id === role)?.means}
         fullWidth
         // The chosen role by name; its meaning is the helper text below.
-        slotProps={{ select: { renderValue: (value) => ROLES.find((choice) => choice.id === value)?.name ?? String(value) } }}
+        slotProps={{ select: { renderValue: (value) => ROLE_CHOICES.find((choice) => choice.id === value)?.name ?? String(value) } }}
       >
-        {ROLES.map((choice) => (
+        {ROLE_CHOICES.map((choice) => (
           <MenuItem key={choice.id} value={choice.id}>
             <ListItemText primary={choice.name} secondary={choice.means} />
           </MenuItem>
@@ -144,7 +138,7 @@ const RoleChange = () => {
   );
 };
 
-const RoleChangeForAdmins = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, 'roles:assign') ? <RoleChange /> : null);
+const RoleChangeForAdmins = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, PERMISSION.rolesAssign) ? <RoleChange /> : null);
 
 /** Everyone with an account; read-only, and passwords are never shown or stored in readable form. */
 export const MemberList = () => (

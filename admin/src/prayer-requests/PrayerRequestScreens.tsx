@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
 import type { ReactElement } from 'react';
 import { Button, DataTable, NumberField, SelectField, TextField, usePermissions, useRecordContext } from 'react-admin';
+import { PERMISSION, PRAYER_PRIVACIES, PRAYER_PRIVACY, PRAYER_PRIVACY_WORDS } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { PersonField, PreviewField, WhenField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
@@ -12,11 +13,7 @@ import { graphqlRequest } from '../data/graphqlRequest';
 type PrayerRequestUser = { title?: string; firstname?: string; lastname?: string; country?: string; state?: string; city?: string };
 type PrayerRequest = { id: string; privacy?: string; wallStatus?: string; user?: PrayerRequestUser };
 
-const PRIVACY = [
-  { id: 'PastorsOnly', name: 'Pastors only' },
-  { id: 'PrayerTeam', name: 'Prayer team' },
-  { id: 'PrayerWall', name: 'Prayer wall' },
-];
+const PRIVACY = PRAYER_PRIVACIES.map((privacy) => ({ id: privacy, name: PRAYER_PRIVACY_WORDS[privacy].staffLabel }));
 
 const WALL_STATUSES = [
   { id: 'NotRequested', name: 'Not asked for' },
@@ -94,14 +91,14 @@ const WallButton = ({ label, icon, mutation, allowedWhen, done, action: { busy, 
  */
 const WallModeration = () => {
   const action = useAction({ inline: true });
-  return can(usePermissions<Permissions>().permissions, 'prayer:moderate') ? (
+  return can(usePermissions<Permissions>().permissions, PERMISSION.prayerModerate) ? (
     <>
       <WallButton
         action={action}
         label="Approve for the wall"
         icon={<CheckCircleIcon />}
         mutation={APPROVE}
-        allowedWhen={(record) => record.privacy === 'PrayerWall' && record.wallStatus !== 'Approved'}
+        allowedWhen={(record) => record.privacy === PRAYER_PRIVACY.PrayerWall && record.wallStatus !== 'Approved'}
         done="Approved: it now shows on the prayer wall"
       />
       <WallButton

@@ -1,4 +1,5 @@
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import { Can } from '../access/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import { AuditEvent } from './audit-event.entity.js';
@@ -6,7 +7,7 @@ import { AllAuditEventsArgs } from './audit.args.js';
 import { AuditService } from './audit.service.js';
 
 /** The audit trail, read-only: the schema holds no mutation of it. */
-@Can('audit:read')
+@Can(PERMISSION.auditRead)
 @Resolver(() => AuditEvent)
 export class AuditResolver {
   constructor(private readonly audit: AuditService) {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
 import { AppError } from '../common/app-error.js';
@@ -11,7 +12,7 @@ import type { AuditEventFilter } from './audit.args.js';
 export type AuditEntry = Pick<AuditEvent, 'action'> & Partial<Pick<AuditEvent, 'recordKind' | 'recordIds' | 'detail'>>;
 
 /** Staff, for the trail: anyone who may sign in to the console. A member reading their own records is not recorded. */
-export const staffReader = (user: AuthUser | null | undefined): AuthUser | undefined => (user && can(user, 'console:sign-in') ? user : undefined);
+export const staffReader = (user: AuthUser | null | undefined): AuthUser | undefined => (user && can(user, PERMISSION.consoleSignIn) ? user : undefined);
 
 /** A list's count, and the records its query matched. */
 export interface CountableQuery {

@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { ClientIp } from '../common/decorators.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
@@ -78,25 +79,25 @@ export class AuthResolver {
     return this.users.signIns(caller.id);
   }
 
-  @Can('members:manage')
+  @Can(PERMISSION.membersManage)
   @Query(() => User)
   User(@Args('id', { type: () => ID }) id: string): Promise<User> {
     return this.users.get(toId(id));
   }
 
-  @Can('members:manage')
+  @Can(PERMISSION.membersManage)
   @Query(() => [User])
   allUsers(@Args() args: AllUsersArgs): Promise<User[]> {
     return this.users.list(args, args.filter);
   }
 
-  @Can('members:manage')
+  @Can(PERMISSION.membersManage)
   @Query(() => ListMetadata)
   async _allUsersMeta(@Args() args: AllUsersArgs): Promise<ListMetadata> {
     return { count: await this.users.count(args.filter) };
   }
 
-  @Can('members:manage', 'roles:assign')
+  @Can(PERMISSION.membersManage, PERMISSION.rolesAssign)
   @Mutation(() => User, { description: 'Gives an account a role; the last Admin cannot be demoted.' })
   async updateUser(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() { id, role }: UpdateUserArgs): Promise<User> {
     return role ? this.users.setRole(toId(id), role, { actor: caller, address: ip }) : this.users.get(toId(id));

@@ -3,9 +3,10 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
-import { can } from '../access/permissions.js';
+import { can, ROLE } from '../access/permissions.js';
 import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
@@ -80,7 +81,7 @@ export class AuthService implements OnApplicationBootstrap {
       throw new AppError('CONFLICT', 'An account with this e-mail address already exists', 'email');
     }
     const optional = { title: fields.title ?? '', gender: fields.gender ?? '', marital_status: fields.marital_status ?? '' };
-    const user = this.users.create({ ...fields, ...optional, passwordHash: await hashPassword(password), role: 'Member' });
+    const user = this.users.create({ ...fields, ...optional, passwordHash: await hashPassword(password), role: ROLE.Member });
     try {
       await this.users.insert(user);
     } catch (error) {
@@ -132,7 +133,7 @@ export class AuthService implements OnApplicationBootstrap {
   /** As login, but only staff who may use the console get a token. */
   async adminLogin(input: LoginArgs, ip: string): Promise<SignedIn> {
     const result = await this.login(input, ip);
-    if (!can(result.user, 'console:sign-in')) throw new AppError('FORBIDDEN', NOT_AUTHORISED);
+    if (!can(result.user, PERMISSION.consoleSignIn)) throw new AppError('FORBIDDEN', NOT_AUTHORISED);
     return result;
   }
 

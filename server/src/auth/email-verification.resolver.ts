@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
 import { ClientIp } from '../common/decorators.js';
@@ -38,7 +39,7 @@ export class EmailVerificationResolver {
     return this.verification.requestChange(caller, input);
   }
 
-  @Can('members:manage')
+  @Can(PERMISSION.membersManage)
   @Mutation(() => User, { description: "Staff vouch for an account's current address; recorded on the audit trail." })
   markEmailVerified(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args('id', { type: () => ID }) id: string): Promise<User> {
     return this.verification.markVerified(toId(id), { actor: caller, address });

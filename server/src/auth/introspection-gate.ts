@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { BREAK, type DocumentNode, GraphQLError, visit } from 'graphql';
+import { PERMISSION } from '@ministry/shared';
 import { can } from '../access/permissions.js';
 import type { AuthService } from './auth.service.js';
 import type { GraphQLContext } from '../common/loaders.js';
@@ -30,7 +31,7 @@ export function introspectionGate(auth: AuthService): ApolloServerPlugin<GraphQL
           if (!user) {
             throw new GraphQLError('Please log in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }
-          if (!can(user, 'schema:read')) {
+          if (!can(user, PERMISSION.schemaRead)) {
             throw new GraphQLError('Schema introspection is only available to admins', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
           }
         },

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { ROLE } from '../access/permissions.js';
 import type { AppError } from '../common/app-error.js';
 
 /**
@@ -9,6 +10,6 @@ import type { AppError } from '../common/app-error.js';
  * only Admin.
  */
 export async function keepAnotherAdmin(manager: EntityManager, userId: number, refusal: () => AppError): Promise<void> {
-  const admins: { id: number }[] = await manager.query(`SELECT id FROM users WHERE role = 'Admin' ORDER BY id FOR UPDATE`);
+  const admins: { id: number }[] = await manager.query(`SELECT id FROM users WHERE role = $1 ORDER BY id FOR UPDATE`, [ROLE.Admin]);
   if (admins.length === 1 && admins[0].id === userId) throw refusal();
 }

@@ -5,7 +5,7 @@ import { AppError } from '../common/app-error.js';
 import { applyListFilter, applyListPage, ListArgs, ListOptions } from '../common/list.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { keepAnotherAdmin } from './last-admin.js';
-import type { Role } from '../access/permissions.js';
+import { ROLE, type Role } from '../access/permissions.js';
 import { AuditService } from '../audit/index.js';
 import { SignIn } from './entities/sign-in.entity.js';
 import type { UserFilter } from './dto/user.args.js';
@@ -63,7 +63,7 @@ export class UsersService {
   /** Gives an account a role; never the last Admin's away (`keepAnotherAdmin`, which also orders concurrent changes). */
   async setRole(id: number, role: Role, by: { actor: AuthUser; address: string }): Promise<User> {
     return this.users.manager.transaction(async (manager) => {
-      if (role !== 'Admin') await keepAnotherAdmin(manager, id, () => AppError.badInput('role', 'There must be at least one Admin'));
+      if (role !== ROLE.Admin) await keepAnotherAdmin(manager, id, () => AppError.badInput('role', 'There must be at least one Admin'));
       const user = await manager.findOneBy(User, { id });
       if (!user) throw AppError.notFound('The member');
       if (user.role === role) return user;

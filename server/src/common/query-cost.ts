@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request } from 'express';
 import { DocumentNode, getNullableType, GraphQLError, GraphQLSchema, isListType } from 'graphql';
 import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
+import { PERMISSION } from '@ministry/shared';
 import { can, type Role } from '../access/permissions.js';
 import type { GraphQLContext } from './loaders.js';
 
@@ -72,7 +73,7 @@ const badRequest = (message: string, extensions: Record<string, unknown> = {}) =
 export function queryCost(callerOf: (req: Request) => Promise<{ role: Role } | undefined>): ApolloServerPlugin<GraphQLContext> {
   const isStaff = async (req: Request) => {
     const caller = await callerOf(req).catch(() => undefined);
-    return caller !== undefined && can(caller, 'console:sign-in');
+    return caller !== undefined && can(caller, PERMISSION.consoleSignIn);
   };
 
   return {

@@ -1,3 +1,5 @@
+import { PUBLIC_REQUEST_KIND_NAMES } from '@ministry/shared';
+
 /**
  * The public surface, listed on purpose and once: what a visitor may call without a token. The `@Public()`
  * decorators must name exactly these (test/access.test.ts reads them back), and the visitors' cache of the
@@ -61,10 +63,7 @@ export const PUBLIC_GRAPHQL = new Set([
   'Query.Book',
   'Query.allBooks',
   'Query._allBooksMeta',
-  'Mutation.createContactEnquiry',
-  'Mutation.createQuestion',
-  'Mutation.createCounsellingRequest',
-  'Mutation.createBaptismRequest',
+  ...PUBLIC_REQUEST_KIND_NAMES.map((kind) => `Mutation.create${kind}`),
   'Query.paymentSettings',
   'Query.siteSettings',
   'Query.prayerWall',

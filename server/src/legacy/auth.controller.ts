@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { ClientIp } from '../common/decorators.js';
@@ -91,7 +92,7 @@ export class LegacyAuthController {
     return { token: await this.auth.changePassword(caller, input) };
   }
 
-  @Can('members:manage')
+  @Can(PERMISSION.membersManage)
   @Get('get-user-by-email/:email')
   async getUserByEmail(@Param('email') email: string) {
     return { user: (await this.users.findByEmail(email)).map(toLegacyUser) };

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import { type User, UsersService } from '../auth/index.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
@@ -61,7 +62,7 @@ export class LegacyCommerceController {
     return captured(res, settlement, { donation: toLegacyDonation(settlement.record) });
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Get('all-donations')
   async allDonations(@CurrentUser() caller: AuthUser) {
     const donations = await this.donations.list(caller, { perPage: LEGACY_LIST_LIMIT });
@@ -69,7 +70,7 @@ export class LegacyCommerceController {
     return donations.map((donation) => toLegacyDonation(donation, users.get(donation.userId ?? 0)));
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Get('all-bookshop-orders')
   async allBookshopOrders(@CurrentUser() caller: AuthUser) {
     const orders = await this.orders.list(caller, { perPage: LEGACY_LIST_LIMIT });

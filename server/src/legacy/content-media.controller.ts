@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
@@ -43,14 +44,14 @@ export class LegacyContentMediaController {
     return (await this.videos.findAll(LEGACY_LIST, {}, caller)).map(toLegacyVideo);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('add-video')
   @UseInterceptors(NoFilesInterceptor())
   async addVideo(@Body() body: CreateVideoArgs, @CurrentUser() caller: AuthUser) {
     return toLegacyVideo(await this.videos.create(body, caller));
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Put('update-video/:id')
   @UseInterceptors(NoFilesInterceptor())
   async updateVideo(@Param('id') id: string, @Body() body: UpdateVideoBody, @CurrentUser() caller: AuthUser) {
@@ -64,7 +65,7 @@ export class LegacyContentMediaController {
     return (await this.slides.findAll(LEGACY_LIST, {}, caller)).map(toLegacySlide);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('add-slider-image')
   @UseInterceptors(ImageFileInterceptor())
   addSliderImage(@Body() body: SliderImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -73,7 +74,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Put('update-slider-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateSliderImage(@Param('id') id: string, @Body() body: SliderImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -90,7 +91,7 @@ export class LegacyContentMediaController {
     return (await this.visits.findAll(LEGACY_LIST, {}, caller)).map(toLegacyVisitImage);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('add-visit-ancc-image')
   @UseInterceptors(ImageFileInterceptor())
   addVisitImage(@Body() body: VisitImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -99,7 +100,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Put('update-visit-ancc-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateVisitImage(@Param('id') id: string, @Body() body: VisitImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -117,7 +118,7 @@ export class LegacyContentMediaController {
     return (await this.meetings.findAll(LEGACY_LIST, {}, caller)).map(toLegacyMeetingImage);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('zoom-image')
   @UseInterceptors(ImageFileInterceptor())
   addMeetingImage(@Body() body: ZoomImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -127,7 +128,7 @@ export class LegacyContentMediaController {
     );
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Put('update-zoom-image/:id')
   @UseInterceptors(ImageFileInterceptor())
   updateMeetingImage(@Param('id') id: string, @Body() body: ZoomImageBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -144,7 +145,7 @@ export class LegacyContentMediaController {
     return (await this.books.findAll(LEGACY_LIST, {}, caller)).map(toLegacyBook);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('add-book')
   @UseInterceptors(ImageFileInterceptor())
   addBook(@Body() body: AddBookBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {

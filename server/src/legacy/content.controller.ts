@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import { UsersService } from '../auth/index.js';
 import { requireSelf } from '../access/ownership.js';
 import { can } from '../access/permissions.js';
@@ -85,7 +86,7 @@ export class LegacyContentController {
   }
 
   /** Every testimony, authorised or not, for the admins' review list. */
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Get('testimonies/2/all-testimonies')
   allTestimonies(@CurrentUser() caller: AuthUser) {
     return this.list({ categoryId: String(CATEGORY.testimonies) }, caller);
@@ -95,11 +96,11 @@ export class LegacyContentController {
   @Get('testimonies/:userId/2/my-testimonies')
   myTestimonies(@Param('userId') userId: string, @CurrentUser() caller: AuthUser) {
     const id = toId(userId, 'userId');
-    requireSelf(caller, id, 'userId', 'content:write');
+    requireSelf(caller, id, 'userId', PERMISSION.contentWrite);
     return this.list({ categoryId: String(CATEGORY.testimonies), authorId: String(id) }, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('create-blog-post')
   @UseInterceptors(ImageFileInterceptor())
   createBlogPost(@Body() body: CreateBlogPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -108,7 +109,7 @@ export class LegacyContentController {
     );
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('create-program-post')
   @UseInterceptors(ImageFileInterceptor())
   createProgramPost(@Body() body: CreateProgramPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
@@ -117,7 +118,7 @@ export class LegacyContentController {
     );
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Post('add-post-category')
   @UseInterceptors(NoFilesInterceptor())
   async addCategory(@Body() { name }: CreatePostCategoryArgs) {
@@ -128,7 +129,7 @@ export class LegacyContentController {
   @Post('add-post')
   @UseInterceptors(ImageFileInterceptor())
   addPost(@Body() body: AddPostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
-    requireSelf(caller, body.usersId, 'usersId', 'content:write');
+    requireSelf(caller, body.usersId, 'usersId', PERMISSION.contentWrite);
     const purpose = body.postCategoryId === CATEGORY.testimonies ? 'testimony' : 'post';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
       this.one(await this.posts.create({ name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status, ...LEGACY_TESTIMONY_CONSENT }, caller), caller),
@@ -139,8 +140,8 @@ export class LegacyContentController {
   @UseInterceptors(ImageFileInterceptor())
   updatePost(@Param('id') id: string, @Body() body: UpdatePostBody, @UploadedFile() file: UploadedImage | undefined, @CurrentUser() caller: AuthUser) {
     const postId = toId(id);
-    requireSelf(caller, body.usersId, 'usersId', 'content:write');
-    const purpose = can(caller, 'content:write') ? 'post' : 'testimony';
+    requireSelf(caller, body.usersId, 'usersId', PERMISSION.contentWrite);
+    const purpose = can(caller, PERMISSION.contentWrite) ? 'post' : 'testimony';
     return this.media.withImage(file, body.image, purpose, caller, async (image) =>
       this.one(await this.posts.update(postId, { name: body.name, body: body.body, image, categoryId: body.postCategoryId, status: body.status }, caller), caller),
     );

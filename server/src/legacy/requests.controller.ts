@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { PERMISSION, REQUEST_KIND } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { requireSelf } from '../access/ownership.js';
 import { CurrentUser, Public, Can } from '../access/decorators.js';
@@ -59,29 +60,29 @@ export class LegacyRequestsController {
     return this.requests.submit(BAPTISM_REQUEST, input, key);
   }
 
-  @Can('care:read')
-  @Audited('care.list', 'ContactEnquiry')
+  @Can(PERMISSION.careRead)
+  @Audited('care.list', REQUEST_KIND.ContactEnquiry)
   @Get('all-contacts')
   allContacts() {
     return this.requests.store(CONTACT_ENQUIRY).all();
   }
 
-  @Can('care:read')
-  @Audited('care.list', 'Question')
+  @Can(PERMISSION.careRead)
+  @Audited('care.list', REQUEST_KIND.Question)
   @Get('all-questions')
   allQuestions() {
     return this.requests.store(QUESTION).all();
   }
 
-  @Can('care:read')
-  @Audited('care.list', 'CounsellingRequest')
+  @Can(PERMISSION.careRead)
+  @Audited('care.list', REQUEST_KIND.CounsellingRequest)
   @Get('all-counselling')
   allCounselling() {
     return this.requests.store(COUNSELLING_REQUEST).all();
   }
 
-  @Can('care:read')
-  @Audited('care.list', 'BaptismRequest')
+  @Can(PERMISSION.careRead)
+  @Audited('care.list', REQUEST_KIND.BaptismRequest)
   @Get('all-baptism')
   allBaptism() {
     return this.requests.store(BAPTISM_REQUEST).all();
@@ -95,15 +96,15 @@ export class LegacyRequestsController {
     return forViewer(toLegacyPrayerRequest(await this.prayers.create(caller, input, key), caller), caller);
   }
 
-  @Audited('care.list', 'PrayerRequest')
+  @Audited('care.list', REQUEST_KIND.PrayerRequest)
   @Get('prayer-request/:userId/my-prayer-requests')
   async myPrayerRequests(@CurrentUser() caller: AuthUser, @Param('userId') userId: string) {
     return (await this.prayers.forMember(caller, toId(userId, 'userId'))).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));
   }
 
   /** Pastors get every request; the prayer team those shared with it while open, without the members' place. */
-  @Can('prayer:read-shared')
-  @Audited('care.list', 'PrayerRequest')
+  @Can(PERMISSION.prayerReadShared)
+  @Audited('care.list', REQUEST_KIND.PrayerRequest)
   @Get('all-prayer-requests')
   async allPrayerRequests(@CurrentUser() caller: AuthUser) {
     return (await this.prayers.withMembers(caller)).map((request) => forViewer(toLegacyPrayerRequest(request, caller), caller));

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { EntityManager, In, Repository } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import { can } from '../access/permissions.js';
 import type { AuthUser } from '../access/auth-user.js';
@@ -51,11 +52,11 @@ export class MediaService {
 
   /** `POST /api/uploads`: content editors may upload for any purpose, members only a testimony image. */
   async upload(file: { buffer: Buffer } | undefined, purposeField: string | undefined, caller: AuthUser): Promise<UploadResult> {
-    const purpose = (purposeField || (can(caller, 'content:write') ? 'post' : undefined)) as UploadPurpose | undefined;
+    const purpose = (purposeField || (can(caller, PERMISSION.contentWrite) ? 'post' : undefined)) as UploadPurpose | undefined;
     if (purpose !== undefined && !CLIENT_PURPOSES.includes(purpose)) {
       throw AppError.badInput('purpose', `purpose must be one of ${CLIENT_PURPOSES.join(', ')}`);
     }
-    if (!can(caller, 'content:write') && purpose !== 'testimony') throw AppError.forbidden('Members may only upload a testimony image');
+    if (!can(caller, PERMISSION.contentWrite) && purpose !== 'testimony') throw AppError.forbidden('Members may only upload a testimony image');
     if (!file?.buffer?.length) throw AppError.badInput('image', 'image is required');
     const upload = await this.storeImage(file.buffer, purpose!, caller.id);
     return { ...this.describe(upload), warnings: this.warnings(purpose!, upload) };

@@ -1,4 +1,5 @@
 import { Args, Field, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
 import { ClientIp } from '../common/decorators.js';
@@ -43,13 +44,13 @@ export class PrivacyResolver {
     return this.retention.schedule();
   }
 
-  @Can('privacy:manage')
+  @Can(PERMISSION.privacyManage)
   @Query(() => String, { description: 'A subject access request: everything held about an e-mail address, as JSON.' })
   async subjectAccessExport(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() { email }: EmailArgs): Promise<string> {
     return JSON.stringify(await this.privacy.subjectAccess(email, { actor: caller, address }), null, 2);
   }
 
-  @Can('privacy:manage')
+  @Can(PERMISSION.privacyManage)
   @Mutation(() => Number, { description: "Deletes the forms sent with an e-mail address (a visitor's erasure request); answers how many." })
   eraseVisitorRecords(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() { email }: EmailArgs): Promise<number> {
     return this.privacy.eraseVisitor(email, { actor: caller, address });

@@ -1,44 +1,36 @@
 import { registerEnumType } from '@nestjs/graphql';
+import {
+  PRAYER_PRIVACIES,
+  PRAYER_PRIVACY,
+  PRAYER_PRIVACY_WORDS,
+  PRAYER_WALL_NAME,
+  PRAYER_WALL_NAME_WORDS,
+  PRAYER_WALL_NAMES,
+  PRAYER_WALL_STATUS,
+  type ChoiceWords,
+} from '@ministry/shared';
+
+// The values and their words are the platform's shared vocabulary; GraphQL's enums are built from them here.
+export { isNarrowerOrSame } from '@ministry/shared';
 
 /** Who may read a prayer request, from narrowest to widest; the member chooses when sending it. */
-export enum PrayerPrivacy {
-  PastorsOnly = 'PastorsOnly',
-  PrayerTeam = 'PrayerTeam',
-  PrayerWall = 'PrayerWall',
-}
+export const PrayerPrivacy = PRAYER_PRIVACY;
+export type PrayerPrivacy = (typeof PRAYER_PRIVACIES)[number];
 
 /** How the wall names the member. */
-export enum PrayerWallName {
-  FirstName = 'FirstName',
-  Anonymous = 'Anonymous',
-}
+export const PrayerWallName = PRAYER_WALL_NAME;
+export type PrayerWallName = (typeof PRAYER_WALL_NAMES)[number];
 
 /** Where a wall request stands: a pastor approves it before anyone else sees it. */
-export enum PrayerWallStatus {
-  NotRequested = 'NotRequested',
-  Pending = 'Pending',
-  Approved = 'Approved',
-  Removed = 'Removed',
-}
+export const PrayerWallStatus = PRAYER_WALL_STATUS;
+export type PrayerWallStatus = keyof typeof PRAYER_WALL_STATUS;
 
-registerEnumType(PrayerPrivacy, {
-  name: 'PrayerPrivacy',
-  valuesMap: {
-    PastorsOnly: { description: 'Only pastors read it (the default)' },
-    PrayerTeam: { description: 'The prayer team reads it too, without contact details' },
-    PrayerWall: { description: 'Shown on the public prayer wall once a pastor approves it' },
-  },
-});
-registerEnumType(PrayerWallName, {
-  name: 'PrayerWallName',
-  valuesMap: { FirstName: { description: "The member's first name" }, Anonymous: { description: '"Anonymous"' } },
-});
+const described = <T extends string>(values: readonly T[], words: Record<T, ChoiceWords>) =>
+  Object.fromEntries(values.map((value) => [value, { description: words[value].description }])) as Record<T, { description: string }>;
+
+registerEnumType(PrayerPrivacy, { name: 'PrayerPrivacy', valuesMap: described(PRAYER_PRIVACIES, PRAYER_PRIVACY_WORDS) });
+registerEnumType(PrayerWallName, { name: 'PrayerWallName', valuesMap: described(PRAYER_WALL_NAMES, PRAYER_WALL_NAME_WORDS) });
 registerEnumType(PrayerWallStatus, { name: 'PrayerWallStatus' });
-
-const WIDTH: Record<PrayerPrivacy, number> = { PastorsOnly: 0, PrayerTeam: 1, PrayerWall: 2 };
-
-/** A member may narrow who reads their request at any time, never widen it after sending. */
-export const isNarrowerOrSame = (next: PrayerPrivacy, current: PrayerPrivacy): boolean => WIDTH[next] <= WIDTH[current];
 
 /** Privacies the prayer team reads. */
 export const SHARED_WITH_TEAM = [PrayerPrivacy.PrayerTeam, PrayerPrivacy.PrayerWall] as const;
@@ -47,4 +39,4 @@ export const SHARED_WITH_TEAM = [PrayerPrivacy.PrayerTeam, PrayerPrivacy.PrayerW
 export const SHARING_DAYS = 30;
 
 /** The wall's word for a member who chose not to be named. */
-export const ANONYMOUS = 'Anonymous';
+export const ANONYMOUS = PRAYER_WALL_NAME.Anonymous;

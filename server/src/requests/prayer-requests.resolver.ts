@@ -1,4 +1,5 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
 import { Audited } from '../audit/index.js';
@@ -42,14 +43,14 @@ export class PrayerRequestsResolver {
     return this.prayers.get(caller, toId(id));
   }
 
-  @Can('care:manage')
+  @Can(PERMISSION.careManage)
   @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'Staff follow-up: status and internal note.' })
   updatePrayerRequest(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<PrayerRequest> {
     return this.prayers.followUp(toId(id), changes, caller);
   }
 
-  @Can('care:manage')
+  @Can(PERMISSION.careManage)
   @Mutation(() => PrayerRequest, { description: 'Deletes for good; answers the record as it was. On the audit trail.' })
   deletePrayerRequest(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.prayers.remove(toId(id), caller, ip);

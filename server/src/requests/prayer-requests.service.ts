@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import { requireOwner, requireSelf } from '../access/ownership.js';
 import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
@@ -64,9 +65,9 @@ export class PrayerRequestsService {
   private scopeFor(caller: AuthUser, filter?: PrayerRequestFilter | null) {
     return (query: SelectQueryBuilder<PrayerRequest>) => {
       query.leftJoin(`${REQUEST_ALIAS}.user`, 'member');
-      if (!can(caller, 'care:read')) {
+      if (!can(caller, PERMISSION.careRead)) {
         const own = `${REQUEST_ALIAS}.userId = :me`;
-        query.andWhere(can(caller, 'prayer:read-shared') ? new Brackets((where) => where.where(own).orWhere(SHARED_AND_OPEN)) : own, {
+        query.andWhere(can(caller, PERMISSION.prayerReadShared) ? new Brackets((where) => where.where(own).orWhere(SHARED_AND_OPEN)) : own, {
           me: caller.id,
           shared: SHARED_WITH_TEAM,
           closed: RequestStatus.Closed,
@@ -155,7 +156,7 @@ export class PrayerRequestsService {
 
   /** `GET prayer-request/:userId/my-prayer-requests`: that member or care staff. */
   async forMember(caller: AuthUser, userId: number): Promise<PrayerRequest[]> {
-    requireSelf(caller, userId, 'userId', 'care:read');
+    requireSelf(caller, userId, 'userId', PERMISSION.careRead);
     return this.withMembers(caller, userId);
   }
 }

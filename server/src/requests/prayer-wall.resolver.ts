@@ -1,5 +1,6 @@
 import { Args, ArgsType, Field, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
 import { Audited } from '../audit/index.js';
@@ -46,14 +47,14 @@ export class PrayerWallResolver {
     return this.wall.prayFor(toId(id), caller, address);
   }
 
-  @Can('prayer:moderate')
+  @Can(PERMISSION.prayerModerate)
   @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'A pastor puts a request on the public wall.' })
   approvePrayerForWall(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {
     return this.wall.approve(toId(id));
   }
 
-  @Can('prayer:moderate')
+  @Can(PERMISSION.prayerModerate)
   @Audited('care.read', 'PrayerRequest')
   @Mutation(() => PrayerRequest, { description: 'Takes a request off the public wall.' })
   removePrayerFromWall(@Args('id', { type: () => ID }) id: string): Promise<PrayerRequest> {

@@ -1,3 +1,4 @@
+import { PUBLIC_REQUEST_KIND_NAMES, REQUEST_KINDS, type RequestKindWords } from '@ministry/shared';
 import type { ListOptions } from '../common/list.js';
 import { BaptismRequest } from './entities/baptism-request.entity.js';
 import { ContactEnquiry } from './entities/contact-enquiry.entity.js';
@@ -6,17 +7,16 @@ import { PrayerRequest } from './entities/prayer-request.entity.js';
 import { Question } from './entities/question.entity.js';
 import type { RequestRecord } from './entities/request-record.js';
 
-/** One kind of request: its entity, its names in GraphQL and the admin console, and how its list sorts and searches. */
-export interface RequestKind<T extends RequestRecord = RequestRecord> {
+/**
+ * One kind of request: its entity, how its list sorts and searches, and its names in GraphQL and for people
+ * (`name`, `plural`, `label`), which are the shared vocabulary's.
+ */
+export interface RequestKind<T extends RequestRecord = RequestRecord> extends Pick<RequestKindWords, 'name' | 'plural' | 'label'> {
   entity: new () => T;
-  /** GraphQL type and admin console resource, e.g. `ContactEnquiry`. */
-  name: string;
-  /** As in `allContactEnquiries` (ra-data-graphql-simple pluralises the type name). */
-  plural: string;
-  /** For people: e-mail subjects, log lines, "not found" messages. */
-  label: string;
   list: ListOptions;
 }
+
+const wordsOf = ({ name, plural, label }: RequestKindWords) => ({ name, plural, label });
 
 /** The query alias every request list uses, so sort and search columns read `request.<property>`. */
 export const REQUEST_ALIAS = 'request';
@@ -30,9 +30,7 @@ const newestFirst = { field: 'createdAt', order: 'DESC' } as const;
 
 export const CONTACT_ENQUIRY: RequestKind<ContactEnquiry> = {
   entity: ContactEnquiry,
-  name: 'ContactEnquiry',
-  plural: 'ContactEnquiries',
-  label: 'contact enquiry',
+  ...wordsOf(REQUEST_KINDS.ContactEnquiry),
   list: {
     sortable: { ...followUpSort, name: 'request.name', email: 'request.email', phone: 'request.phone', reason: 'request.reason' },
     defaultSort: newestFirst,
@@ -42,9 +40,7 @@ export const CONTACT_ENQUIRY: RequestKind<ContactEnquiry> = {
 
 export const QUESTION: RequestKind<Question> = {
   entity: Question,
-  name: 'Question',
-  plural: 'Questions',
-  label: 'question',
+  ...wordsOf(REQUEST_KINDS.Question),
   list: {
     sortable: { ...followUpSort, email: 'request.email' },
     defaultSort: newestFirst,
@@ -54,9 +50,7 @@ export const QUESTION: RequestKind<Question> = {
 
 export const COUNSELLING_REQUEST: RequestKind<CounsellingRequest> = {
   entity: CounsellingRequest,
-  name: 'CounsellingRequest',
-  plural: 'CounsellingRequests',
-  label: 'counselling request',
+  ...wordsOf(REQUEST_KINDS.CounsellingRequest),
   list: {
     sortable: { ...followUpSort, name: 'request.name', email: 'request.email', phone: 'request.phone' },
     defaultSort: newestFirst,
@@ -66,9 +60,7 @@ export const COUNSELLING_REQUEST: RequestKind<CounsellingRequest> = {
 
 export const BAPTISM_REQUEST: RequestKind<BaptismRequest> = {
   entity: BaptismRequest,
-  name: 'BaptismRequest',
-  plural: 'BaptismRequests',
-  label: 'baptism request',
+  ...wordsOf(REQUEST_KINDS.BaptismRequest),
   list: {
     sortable: { ...followUpSort, name: 'request.name', email: 'request.email', phone: 'request.phone' },
     defaultSort: newestFirst,
@@ -79,9 +71,7 @@ export const BAPTISM_REQUEST: RequestKind<BaptismRequest> = {
 /** Searches the member's name too, through a join made for the filter only. */
 export const PRAYER_REQUEST: RequestKind<PrayerRequest> = {
   entity: PrayerRequest,
-  name: 'PrayerRequest',
-  plural: 'PrayerRequests',
-  label: 'prayer request',
+  ...wordsOf(REQUEST_KINDS.PrayerRequest),
   list: {
     sortable: { ...followUpSort, title: 'request.title', userId: 'request.userId' },
     defaultSort: newestFirst,
@@ -89,13 +79,13 @@ export const PRAYER_REQUEST: RequestKind<PrayerRequest> = {
   },
 };
 
+/** Every kind, by its name: the care inbox's `kind`. */
+export const CARE_KINDS: Readonly<Record<string, RequestKind>> = Object.fromEntries(
+  [CONTACT_ENQUIRY, QUESTION, COUNSELLING_REQUEST, BAPTISM_REQUEST, PRAYER_REQUEST].map((kind) => [kind.name, kind]),
+);
+
 /** The four kinds anyone may send without an account. */
-export const PUBLIC_KINDS: readonly RequestKind[] = [CONTACT_ENQUIRY, QUESTION, COUNSELLING_REQUEST, BAPTISM_REQUEST];
+export const PUBLIC_KINDS: readonly RequestKind[] = PUBLIC_REQUEST_KIND_NAMES.map((name) => CARE_KINDS[name]);
 
 /** Per client address; the 21st contact submission within a minute is refused with 429. */
 export const SUBMISSIONS_PER_MINUTE = 20;
-
-/** Every kind, by its name: the care inbox's `kind`. */
-export const CARE_KINDS: Readonly<Record<string, RequestKind>> = Object.fromEntries(
-  [...PUBLIC_KINDS, PRAYER_REQUEST].map((kind) => [kind.name, kind]),
-);

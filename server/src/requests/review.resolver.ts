@@ -1,5 +1,6 @@
 import type { Type as ResolverClass } from '@nestjs/common';
 import { Args, ArgsType, ID, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Can } from '../access/decorators.js';
 import { Audited } from '../audit/index.js';
@@ -25,7 +26,7 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
     filter?: Filter;
   }
 
-  @Can('care:read')
+  @Can(PERMISSION.careRead)
   @Resolver(() => kind.entity)
   class ReviewResolver {
     constructor(private readonly requests: RequestsService) {}
@@ -47,14 +48,14 @@ export function reviewResolverFor<T extends RequestRecord>(kind: RequestKind<T>)
       return this.requests.store(kind).get(toId(id));
     }
 
-    @Can('care:read', 'care:manage')
+    @Can(PERMISSION.careRead, PERMISSION.careManage)
     @Audited('care.read', kind.name)
     @Mutation(() => kind.entity, { name: `update${kind.name}`, description: 'Staff follow-up: status and internal note.' })
     async update(@CurrentUser() caller: AuthUser, @Args() { id, ...changes }: UpdateRequestArgs): Promise<T> {
       return (await this.requests.store(kind).followUp(toId(id), changes, caller)).record;
     }
 
-    @Can('care:read', 'care:manage')
+    @Can(PERMISSION.careRead, PERMISSION.careManage)
     @Mutation(() => kind.entity, { name: `delete${kind.name}`, description: 'Deletes for good; answers the record as it was. On the audit trail.' })
     remove(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args('id', { type: () => ID }) id: string): Promise<T> {
       return this.requests.store(kind).remove(toId(id), caller, ip);

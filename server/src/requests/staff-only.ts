@@ -1,5 +1,6 @@
 import type { FieldMiddleware } from '@nestjs/graphql';
 import type { Request } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import { can } from '../access/permissions.js';
 import type { AuthUser } from '../access/auth-user.js';
 
@@ -11,7 +12,7 @@ import type { AuthUser } from '../access/auth-user.js';
 export const STAFF_ONLY_FIELDS = ['note', 'assigneeId'] as const;
 type StaffOnlyField = (typeof STAFF_ONLY_FIELDS)[number];
 
-export const seesStaffFields = (viewer?: AuthUser | null): boolean => can(viewer, 'care:read');
+export const seesStaffFields = (viewer?: AuthUser | null): boolean => can(viewer, PERMISSION.careRead);
 
 /** On a GraphQL field: null for anyone but staff, whoever owns the record. */
 export const staffOnly: FieldMiddleware<unknown, { req: Request & { user?: AuthUser } }> = (ctx, next) =>
@@ -34,6 +35,6 @@ const PLACE_FIELDS = ['country', 'state', 'city'] as const;
 
 /** A requester as the viewer may see them: the place blanked for anyone but pastoral staff and the member. */
 export function forContactViewer<T extends Record<(typeof PLACE_FIELDS)[number], string>>(member: T, viewer: AuthUser | null | undefined, ownerId: number): T {
-  if (viewer?.id === ownerId || can(viewer, 'care:contact-details')) return member;
+  if (viewer?.id === ownerId || can(viewer, PERMISSION.careContactDetails)) return member;
   return { ...member, ...Object.fromEntries(PLACE_FIELDS.map((field) => [field, ''])) };
 }

@@ -1,4 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Public, Can, CurrentUser } from '../access/decorators.js';
 import { AuditService } from '../audit/index.js';
@@ -20,7 +21,7 @@ export class SiteSettingsResolver {
     return this.settings.get();
   }
 
-  @Can('settings:write')
+  @Can(PERMISSION.settingsWrite)
   @Mutation(() => SiteSettings, { description: 'Admins: changes the fields sent, keeps the others' })
   async updateSiteSettings(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() changes: UpdateSiteSettingsArgs) {
     const saved = await this.settings.update(changes);

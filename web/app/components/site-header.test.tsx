@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, Link, Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@ministry/shared';
 import { MEMBER } from '../../test/doubles';
 import { saveSession } from '../lib/session';
 import { SiteHeader } from './site-header';
@@ -19,7 +20,7 @@ beforeEach(() => {
 });
 
 /** Signs in with the role and permissions the server's login answers for that role. */
-function renderHeaderFor(role: string, permissions: string[]) {
+function renderHeaderFor(role: Role, permissions: string[]) {
   saveSession('a-token', { ...MEMBER, role, permissions });
   const Stub = createRoutesStub([{ path: '/', Component: SiteHeader }]);
   render(<Stub initialEntries={['/']} />);
@@ -30,7 +31,7 @@ const mobileMenu = () => document.getElementById('mobile-menu')!;
 const consoleLinks = () => screen.queryAllByRole('link', { name: 'Admin Dashboard', hidden: true });
 
 describe('the link to the staff console', () => {
-  it.each(['Pastor', 'PrayerTeam', 'Editor', 'Finance'])('is offered to a %s, who may sign in to the console', (role) => {
+  it.each(['Pastor', 'PrayerTeam', 'Editor', 'Finance'] as const)('is offered to a %s, who may sign in to the console', (role) => {
     renderHeaderFor(role, ['console:sign-in', 'schema:read']);
     expect(consoleLinks().length).toBeGreaterThan(0);
     for (const link of consoleLinks()) expect(link.getAttribute('href')).toMatch(/^\/admin(\/admin-dashboard)?$/);

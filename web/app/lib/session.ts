@@ -1,3 +1,4 @@
+import { PERMISSION, ROLE, roleCan, type Role } from '@ministry/shared';
 import { createLocalStore, isRecord } from './local-store';
 
 /** The signed-in member as the login answer gives it (spec §3: the session's user). */
@@ -8,8 +9,8 @@ export type SessionUser = {
   lastname: string;
   email: string;
   phone: string;
-  /** Member, Admin or a staff role, as the server names it; what it allows is in `permissions`. */
-  role: string;
+  /** Member, Admin or another staff role (the shared list); what it allows is in `permissions`. */
+  role: Role;
   /** What the role allows, from the server's one table of roles (`User.permissions`), as the console reads it. */
   permissions: readonly string[];
   country: string;
@@ -43,15 +44,15 @@ export function clearLocalState() {
   store.notify();
 }
 
-export const isAdmin = (session: Session) => session.user?.role === 'Admin';
+export const isAdmin = (session: Session) => session.user?.role === ROLE.Admin;
 
 /**
- * Staff who may use the console (every role but Member), decided by the permission the server checks at the
- * console's sign-in, so a new staff role needs no change here. A session saved before permissions were kept has
- * only the role: any but Member is staff (the link alone opens nothing; the console signs in on its own).
+ * Staff who may use the console, decided by the permission the server checks at the console's sign-in, so a new
+ * staff role needs no change here. A session saved before permissions were kept has only the role, read through
+ * the shared table of roles (the link alone opens nothing; the console signs in on its own).
  */
 export const canUseConsole = (session: Session) => {
   const user = session.user;
   if (!user) return false;
-  return Array.isArray(user.permissions) ? user.permissions.includes('console:sign-in') : user.role !== 'Member';
+  return Array.isArray(user.permissions) ? user.permissions.includes(PERMISSION.consoleSignIn) : roleCan(user.role, PERMISSION.consoleSignIn);
 };

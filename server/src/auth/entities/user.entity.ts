@@ -1,6 +1,6 @@
 import { Field, HideField, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { ROLES, type Role } from '../../access/permissions.js';
+import { ROLE, type Role } from '../../access/permissions.js';
 
 /** A title is any the member writes (Mr, Dr, Sister…); empty when they give none. */
 export const TITLE_MAX_LENGTH = 20;
@@ -8,7 +8,7 @@ export const TITLE_MAX_LENGTH = 20;
 export const GENDERS = ['male', 'female', 'non-binary', 'other'] as const;
 export const MARITAL_STATUSES = ['married', 'single', 'divorced', 'widow', 'separated', 'civil'] as const;
 /** GraphQL's `Role` enum, from the one list of roles. */
-export const UserRole = Object.fromEntries(ROLES.map((role) => [role, role])) as { [R in Role]: R };
+export const UserRole = ROLE;
 registerEnumType(UserRole, { name: 'Role' });
 
 /** A member or an admin. The password hash and token version never leave the server. */
@@ -88,7 +88,7 @@ export class User {
 
   @Field(() => UserRole)
   @Index('IDX_users_role')
-  @Column({ type: 'varchar', length: 10, default: 'Member' })
+  @Column({ type: 'varchar', length: 10, default: ROLE.Member })
   role: Role;
 
   @HideField()

@@ -1,4 +1,5 @@
 import { Args, Context, Float, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Can } from '../../access/decorators.js';
 import { ClientIp } from '../../common/decorators.js';
@@ -49,7 +50,7 @@ export class DonationResolver {
     return { count: await this.donations.count(caller, args.filter) };
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => Donation, {
     description: "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail. The same `Idempotency-Key` header sent again refunds nothing more",
   })
@@ -68,7 +69,7 @@ export class DonationResolver {
     return context.loaders.donationRefunds.load(donation.id);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => Donation, {
     description: 'The pounds a USD gift was worth, when PayPal did not report it, with the rate, its source and its day (a rate needs both); not once claimed; audited',
   })

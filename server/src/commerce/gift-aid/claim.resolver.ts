@@ -1,4 +1,5 @@
 import { Args, Extensions, Field, Float, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { AuditService } from '../../audit/index.js';
@@ -81,13 +82,13 @@ export class GiftAidClaimResolver {
     private readonly audit: AuditService,
   ) {}
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => [GiftAidScheduleColumn], { description: "HMRC's schedule columns in order, as the rows' fields hold them" })
   giftAidScheduleColumns(): GiftAidScheduleColumn[] {
     return SCHEDULE_COLUMNS.map(({ field, heading, kind }) => ({ field, heading, kind }));
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold; each preview is on the audit trail' })
   async giftAidClaimPreview(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaimPreview> {
     const preview = toPreview(await this.claims.preview(period));
@@ -96,7 +97,7 @@ export class GiftAidClaimResolver {
     return preview;
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidClaim, {
     description: 'Makes the period\'s claims as Drafts and marks their donations Claimed; answers the first (the others: createGiftAidClaims, or allGiftAidClaims filtered by its batchId). A period is claimed once unless HMRC rejects it (CONFLICT)',
   })
@@ -104,25 +105,25 @@ export class GiftAidClaimResolver {
     return (await this.claims.create({ caller, address }, period))[0];
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => [GiftAidClaim], { description: 'As createGiftAidClaim, answering every claim made: one per 1,000 schedule rows, numbered as a batch' })
   createGiftAidClaims(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaim[]> {
     return this.claims.create({ caller, address }, period);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidClaim, { description: "Draft → Submitted: the claim was sent to HMRC, with HMRC's reference; any other status is a CONFLICT" })
   submitGiftAidClaim(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() args: SubmitGiftAidClaimArgs): Promise<GiftAidClaim> {
     return this.claims.submit({ caller, address }, toId(args.id), args.hmrcReference);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidClaim, { description: 'Submitted → Paid: what HMRC paid and the day it arrived' })
   recordGiftAidPayment(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() args: RecordGiftAidPaymentArgs): Promise<GiftAidClaim> {
     return this.claims.recordPayment({ caller, address }, toId(args.id), args.amount, args.receivedOn);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidClaim, {
     description:
       'Submitted → Rejected: HMRC refused the claim and paid nothing, so its donations are free to be claimed again (and refunds it declared are declared again); the claim and its rows stay as the record',
@@ -131,25 +132,25 @@ export class GiftAidClaimResolver {
     return this.claims.reject({ caller, address }, toId(args.id), args.reason);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => Boolean, { description: 'Deletes a Draft made by mistake with its rows; its donations and refunds are free again. Any other status is a CONFLICT' })
   deleteGiftAidClaim(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Args() args: GiftAidClaimIdArgs): Promise<boolean> {
     return this.claims.delete({ caller, address }, toId(args.id));
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => GiftAidClaim)
   GiftAidClaim(@Args('id', { type: () => ID }) id: string): Promise<GiftAidClaim> {
     return this.claims.get(toId(id));
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => [GiftAidClaim])
   allGiftAidClaims(@Args() args: AllGiftAidClaimsArgs): Promise<GiftAidClaim[]> {
     return this.claims.list(args, args.filter);
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => ListMetadata)
   async _allGiftAidClaimsMeta(@Args() args: AllGiftAidClaimsArgs): Promise<ListMetadata> {
     return { count: await this.claims.count(args.filter) };

@@ -1,4 +1,5 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { Audited } from '../../audit/index.js';
@@ -52,33 +53,33 @@ export class GiftAidDeclarationResolver {
     return this.declarations.cancel(caller, toId(id));
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Audited('gift-aid.list', 'GiftAidDeclaration')
   @Query(() => [GiftAidDeclaration], { description: 'Every declaration, every version; filter by donor name (q), status or userId' })
   allGiftAidDeclarations(@Args() args: AllGiftAidDeclarationsArgs): Promise<GiftAidDeclaration[]> {
     return this.declarations.list(args, args.filter);
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => ListMetadata)
   async _allGiftAidDeclarationsMeta(@Args() args: AllGiftAidDeclarationsArgs): Promise<ListMetadata> {
     return { count: await this.declarations.count(args.filter) };
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Audited('gift-aid.read', 'GiftAidDeclaration')
   @Query(() => GiftAidDeclaration)
   GiftAidDeclaration(@Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
     return this.declarations.get(toId(id));
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidDeclaration, { description: 'Records a cancellation the donor sent in writing, by phone, e-mail or in person; gifts from cancelledOn on are not covered' })
   cancelGiftAidDeclarationForDonor(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: CancelGiftAidDeclarationForDonorArgs): Promise<GiftAidDeclaration> {
     return this.declarations.cancelForDonor(caller, ip, args);
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidDeclaration, { description: "Records a member's oral or paper declaration; an oral one's written record is e-mailed to them" })
   recordGiftAidDeclaration(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: RecordGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
     return this.declarations.record(caller, ip, args);
@@ -96,27 +97,27 @@ export class GiftAidDeclarationResolver {
 
   @ResolveField(() => OrderUser, { nullable: true, description: "Finance staff only: the donor's account" })
   donor(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
-    return can(caller, 'finance:read') && declaration.userId ? context.loaders.user.load(declaration.userId) : null;
+    return can(caller, PERMISSION.financeRead) && declaration.userId ? context.loaders.user.load(declaration.userId) : null;
   }
 
   @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who recorded an oral or paper declaration' })
   recordedByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
-    return can(caller, 'finance:read') && declaration.recordedBy ? context.loaders.user.load(declaration.recordedBy) : null;
+    return can(caller, PERMISSION.financeRead) && declaration.recordedBy ? context.loaders.user.load(declaration.recordedBy) : null;
   }
 
   @ResolveField(() => OrderUser, { nullable: true, description: 'Finance staff only: who cancelled it (the donor, or the staff member who recorded the cancellation)' })
   cancelledByUser(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser, @Context() context: GraphQLContext) {
-    return can(caller, 'finance:read') && declaration.cancelledBy ? context.loaders.user.load(declaration.cancelledBy) : null;
+    return can(caller, PERMISSION.financeRead) && declaration.cancelledBy ? context.loaders.user.load(declaration.cancelledBy) : null;
   }
 
   @ResolveField(() => String, { nullable: true, description: 'Finance staff only: what staff noted when recording a cancellation' })
   cancellationNote(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): string | null {
-    return can(caller, 'finance:read') ? declaration.cancellationNote : null;
+    return can(caller, PERMISSION.financeRead) ? declaration.cancellationNote : null;
   }
 
   @ResolveField(() => String, { nullable: true, description: 'Finance staff only: the written record of an oral declaration, as e-mailed to the donor (to print)' })
   async writtenRecord(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): Promise<string | null> {
-    if (!can(caller, 'finance:read') || declaration.source !== DeclarationSource.Oral) return null;
+    if (!can(caller, PERMISSION.financeRead) || declaration.source !== DeclarationSource.Oral) return null;
     return this.declarations.writtenRecord(declaration);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { AuditService } from '../../audit/index.js';
@@ -23,7 +24,7 @@ export class GiftAidScheduleController {
     private readonly audit: AuditService,
   ) {}
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Get(':id/schedule.:format')
   async schedule(@CurrentUser() caller: AuthUser, @ClientIp() address: string, @Param('id') claimId: string, @Param('format') format: string, @Res() response: Response) {
     const id = toId(claimId);

@@ -78,7 +78,17 @@ describe("HMRC's schedule cell rules", () => {
       amount: '10.00',
     });
     const aggregated = scheduleCells(row({ title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: 'Online donations 2025-26', sponsored: true }));
-    expect(Object.values(aggregated)).toEqual(['', '', '', '', '', 'Online donations 2025-26', 'Yes', '05/04/26', '10.00']);
+    expect(aggregated).toEqual({
+      title: '',
+      firstName: '',
+      lastName: '',
+      houseNameOrNumber: '',
+      postcode: '',
+      aggregatedDonations: 'Online donations 2025-26',
+      sponsoredEvent: 'Yes',
+      donationDate: '05/04/26',
+      amount: '10.00',
+    });
   });
 });
 

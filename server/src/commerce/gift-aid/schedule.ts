@@ -1,9 +1,14 @@
+import { SCHEDULE_COLUMNS, type ScheduleColumn, type ScheduleField } from '@ministry/shared';
 import XLSX from 'xlsx';
 import { csvNumber, csvText } from '../../common/csv.js';
 import { minorToDecimal, toPayPalValue } from '../money.js';
 
+// The columns (names, headings, sheet columns, kinds) are declared once in the shared vocabulary, which the
+// console's claim table reads too; the rule for each cell is the server's, keyed by column name.
+export { SCHEDULE_COLUMNS, type ScheduleCellKind, type ScheduleColumn } from '@ministry/shared';
+
 /**
- * HMRC's Charities Online Gift Aid schedule: its columns, the rules for each cell, and the files a claim is sent
+ * HMRC's Charities Online Gift Aid schedule: the rules for each cell, and the files a claim is sent
  * as: the OpenDocument sheet HMRC's template lays out (shared/hmrc/README.md), and a CSV of the same nine columns
  * for those who paste into the template. Pure functions of the stored claim, so a claim downloaded again is the
  * same bytes.
@@ -69,45 +74,32 @@ export function dateCell(day: string): string {
 /** 1050 → 10.50, no £ sign; nothing (never 0.00) when there is no amount. */
 export const amountCell = (minor: number): string => (minor > 0 ? toPayPalValue(minor) : '');
 
-/** What a column holds: text, a day (`YYYY-MM-DD`, written DD/MM/YY) or an amount in pence (written 10.50). */
-export type ScheduleCellKind = 'text' | 'date' | 'amount';
+/** The cell's value by HMRC's rules, for each column the shared schedule declares: text, or the day or pence of a date or amount cell. */
+const CELL_RULES: { readonly [F in ScheduleField]: (row: ScheduleRow) => string | number } = {
+  title: (row) => titleCell(row.title),
+  firstName: (row) => firstNameCell(row.firstName),
+  lastName: (row) => lastNameCell(row.lastName),
+  houseNameOrNumber: (row) => houseCell(row.houseNameOrNumber),
+  postcode: (row) => (row.postcode ? postcodeCell(row.postcode) : ''),
+  aggregatedDonations: (row) => upTo(row.aggregated, 35),
+  sponsoredEvent: (row) => (row.sponsored ? 'Yes' : ''),
+  donationDate: (row) => row.donationDate,
+  amount: (row) => row.amountMinor,
+};
 
-/** One column of HMRC's donations table: its heading (the template's, on row 23), where it sits and its cell. */
-export interface ScheduleColumn {
-  /** The field of the GraphQL row type and of the console's table. */
-  field: string;
-  heading: string;
-  /** Its column in HMRC's sheet. */
-  sheetColumn: string;
-  kind: ScheduleCellKind;
-  /** The cell's value by HMRC's rules: text, or the day or the pence of a date or amount cell. */
-  value: (row: ScheduleRow) => string | number;
-}
-
-/** The nine columns, in HMRC's order: the CSV, the sheet, the GraphQL row and the console all follow this. */
-export const SCHEDULE_COLUMNS: readonly ScheduleColumn[] = [
-  { field: 'title', heading: 'Title', sheetColumn: 'C', kind: 'text', value: (row) => titleCell(row.title) },
-  { field: 'firstName', heading: 'First name', sheetColumn: 'D', kind: 'text', value: (row) => firstNameCell(row.firstName) },
-  { field: 'lastName', heading: 'Last name', sheetColumn: 'E', kind: 'text', value: (row) => lastNameCell(row.lastName) },
-  { field: 'houseNameOrNumber', heading: 'House name or number', sheetColumn: 'F', kind: 'text', value: (row) => houseCell(row.houseNameOrNumber) },
-  { field: 'postcode', heading: 'Postcode', sheetColumn: 'G', kind: 'text', value: (row) => (row.postcode ? postcodeCell(row.postcode) : '') },
-  { field: 'aggregatedDonations', heading: 'Aggregated donations', sheetColumn: 'H', kind: 'text', value: (row) => upTo(row.aggregated, 35) },
-  { field: 'sponsoredEvent', heading: 'Sponsored event', sheetColumn: 'I', kind: 'text', value: (row) => (row.sponsored ? 'Yes' : '') },
-  { field: 'donationDate', heading: 'Donation date', sheetColumn: 'J', kind: 'date', value: (row) => row.donationDate },
-  { field: 'amount', heading: 'Amount', sheetColumn: 'K', kind: 'amount', value: (row) => row.amountMinor },
-];
+const cellValue = (column: ScheduleColumn, row: ScheduleRow): string | number => CELL_RULES[column.field](row);
 
 /** A cell as text, as the CSV and the API write it. */
 export function cellText(column: ScheduleColumn, row: ScheduleRow): string {
-  const value = column.value(row);
+  const value = cellValue(column, row);
   if (column.kind === 'date') return dateCell(String(value));
   if (column.kind === 'amount') return amountCell(Number(value));
   return String(value);
 }
 
 /** A row's cells by field name (`{ title: 'Mrs', …, amount: '10.00' }`). */
-export const scheduleCells = (row: ScheduleRow): Record<string, string> =>
-  Object.fromEntries(SCHEDULE_COLUMNS.map((column) => [column.field, cellText(column, row)]));
+export const scheduleCells = (row: ScheduleRow): Record<ScheduleField, string> =>
+  Object.fromEntries(SCHEDULE_COLUMNS.map((column) => [column.field, cellText(column, row)])) as Record<ScheduleField, string>;
 
 /** RFC 4180: a header row, one line per donation row, CRLF after each; amounts are numbers, the rest text. */
 export function scheduleCsv(rows: readonly ScheduleRow[]): Buffer {
@@ -179,7 +171,7 @@ export function scheduleOds(claim: ScheduleSheet): Buffer {
   claim.rows.forEach((row, index) => {
     for (const column of SCHEDULE_COLUMNS) {
       const cell = `${column.sheetColumn}${FIRST_DATA_ROW + index}`;
-      const value = column.value(row);
+      const value = cellValue(column, row);
       if (column.kind === 'date') sheet[cell] = dateValue(String(value));
       else if (column.kind === 'amount') sheet[cell] = amountValue(Number(value));
       else if (value) sheet[cell] = { t: 's', v: String(value) };

@@ -1,4 +1,5 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -44,13 +45,13 @@ export class BookOrderResolver {
     return { count: await this.orders.count(caller, args.filter) };
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => BookOrder)
   markBookOrderShipped(@Args('id', { type: () => ID }) id: string): Promise<BookOrder> {
     return this.orders.markShipped(toId(id));
   }
 
-  @Can('finance:manage')
+  @Can(PERMISSION.financeManage)
   @Mutation(() => BookOrder, { description: 'Refunds the whole payment through PayPal.' })
   refundBookOrder(@Args('id', { type: () => ID }) id: string): Promise<BookOrder> {
     return this.orders.refund(toId(id));

@@ -1,4 +1,5 @@
 import { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import { User } from '../../auth/index.js';
 import { AuthUser } from '../../access/auth-user.js';
 import { ownerScope, requireOwner } from '../../access/ownership.js';
@@ -21,7 +22,7 @@ export function recordListQuery<T extends ObjectLiteral>(
   options: ListOptions,
 ): SelectQueryBuilder<T> {
   const query = repository.createQueryBuilder(alias).leftJoin(User, 'buyer', `buyer.id = ${alias}.userId`);
-  const owner = ownerScope(caller, 'finance:read');
+  const owner = ownerScope(caller, PERMISSION.financeRead);
   if (owner !== undefined) {
     query.andWhere(`${alias}.userId = :caller`, { caller: owner });
   } else if (filter?.userId) {
@@ -33,4 +34,4 @@ export function recordListQuery<T extends ObjectLiteral>(
 
 /** A record the caller may read: their own, or any for finance staff. */
 export const requireReadable = <T extends { userId: number | null }>(record: T | null, caller: AuthUser, what: string): T =>
-  requireOwner(caller, record, (found) => found.userId, what, 'finance:read');
+  requireOwner(caller, record, (found) => found.userId, what, PERMISSION.financeRead);

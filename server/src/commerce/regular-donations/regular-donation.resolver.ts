@@ -1,4 +1,5 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -46,7 +47,7 @@ export class RegularDonationResolver {
     return { count: await this.gifts.count(caller, args.filter) };
   }
 
-  @Can('finance:read')
+  @Can(PERMISSION.financeRead)
   @Query(() => [MonthlyTotal], { description: 'What the Active gifts matching the filter bring in each month, per currency.' })
   regularGivingTotals(@CurrentUser() caller: AuthUser, @Args() args: AllRegularDonationsArgs): Promise<MonthlyTotal[]> {
     return this.gifts.monthlyTotals(caller, args.filter);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { requireOwner } from '../../access/ownership.js';
 import { User } from '../../auth/index.js';
@@ -163,7 +164,7 @@ export class RegularDonationService {
 
   /** Stops the gift at PayPal, then here. The member's own, or anyone's for finance managers. */
   async cancel(caller: AuthUser, id: number): Promise<RegularDonation> {
-    const gift = requireOwner(caller, await this.gifts.findOneBy({ id }), (found) => found.userId, 'The regular gift', 'finance:manage');
+    const gift = requireOwner(caller, await this.gifts.findOneBy({ id }), (found) => found.userId, 'The regular gift', PERMISSION.financeManage);
     if (ENDED.includes(gift.status)) return gift;
     try {
       await this.gateway.cancelSubscription(gift.paypalSubscriptionId!, gift.userId === caller.id ? 'Cancelled by the donor' : 'Cancelled by the ministry');

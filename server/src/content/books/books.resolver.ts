@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -31,19 +32,19 @@ export class BooksResolver extends ImageFieldsResolver(Book) {
     return { count: await this.books.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Book, { description: 'price in pounds (GBP)' })
   createBook(@Args() input: CreateBookArgs) {
     return this.books.createBook(input);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Book)
   updateBook(@Args() { id, ...changes }: UpdateBookArgs, @CurrentUser() caller: AuthUser) {
     return this.books.updateBook(toId(id), changes, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Book)
   deleteBook(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.books.remove(toId(id), caller);

@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -43,19 +44,19 @@ export class SliderImagesResolver extends ImageFieldsResolver(SliderImage) {
     return { count: await this.slides.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => SliderImage, { description: 'Designed for 1500x400 pictures' })
   createSliderImage(@Args() input: CreateSliderImageArgs) {
     return this.slides.create(input);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => SliderImage)
   updateSliderImage(@Args() { id, ...changes }: UpdateSliderImageArgs, @CurrentUser() caller: AuthUser) {
     return this.slides.update(toId(id), changes, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => SliderImage)
   deleteSliderImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.slides.remove(toId(id), caller);
@@ -86,19 +87,19 @@ export class VisitImagesResolver extends ImageFieldsResolver(VisitImage) {
     return { count: await this.images.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => VisitImage, { description: 'Designed for 700x800 pictures' })
   createVisitImage(@Args() input: CreateVisitImageArgs) {
     return this.images.create(input);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => VisitImage)
   updateVisitImage(@Args() { id, ...changes }: UpdateVisitImageArgs, @CurrentUser() caller: AuthUser) {
     return this.images.update(toId(id), changes, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => VisitImage)
   deleteVisitImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.images.remove(toId(id), caller);
@@ -129,19 +130,19 @@ export class MeetingImagesResolver extends ImageFieldsResolver(MeetingImage) {
     return { count: await this.images.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => MeetingImage)
   createMeetingImage(@Args() input: CreateMeetingImageArgs) {
     return this.images.create(input);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => MeetingImage)
   updateMeetingImage(@Args() { id, ...changes }: UpdateMeetingImageArgs, @CurrentUser() caller: AuthUser) {
     return this.images.update(toId(id), changes, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => MeetingImage)
   deleteMeetingImage(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.images.remove(toId(id), caller);

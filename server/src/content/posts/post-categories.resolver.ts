@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -28,19 +29,19 @@ export class PostCategoriesResolver {
     return { count: await this.categories.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => PostCategory)
   createPostCategory(@Args() { name }: CreatePostCategoryArgs) {
     return this.categories.create(name);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => PostCategory)
   updatePostCategory(@Args() { id, name }: UpdatePostCategoryArgs, @CurrentUser() caller: AuthUser) {
     return this.categories.update(toId(id), name, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => PostCategory, { description: 'Categories 1, 2, 3 and categories with posts cannot be deleted' })
   deletePostCategory(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.categories.remove(toId(id), caller);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
@@ -92,7 +93,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
    * testimony awaiting review by its author. Feeds and the visitors' caches ask as no one, so never hold drafts.
    */
   private visibleTo(query: SelectQueryBuilder<Post>, caller: AuthUser | undefined): SelectQueryBuilder<Post> {
-    if (can(caller, 'content:write')) return query;
+    if (can(caller, PERMISSION.contentWrite)) return query;
     return query.andWhere(
       new Brackets((visible) => {
         visible.where('post.status = :authorised', { authorised: PostStatus.Authorised });
@@ -132,7 +133,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
   }
 
   async create(input: NewPost, caller: AuthUser): Promise<Post> {
-    const editor = can(caller, 'content:write');
+    const editor = can(caller, PERMISSION.contentWrite);
     if (!editor) {
       if (input.categoryId !== CATEGORY.testimonies) throw AppError.forbidden('Members can only share testimonies (category 2)');
       if (input.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
@@ -173,7 +174,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
   async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
     const post = await this.owned(id, caller);
     let reviewed = false;
-    if (!can(caller, 'content:write')) {
+    if (!can(caller, PERMISSION.contentWrite)) {
       if (changes.categoryId != null && changes.categoryId !== post.categoryId) throw AppError.forbidden('Members cannot move a testimony to another category');
       if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
       post.status = PostStatus.UnAuthorised;
@@ -213,7 +214,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
    */
   private async owned(id: number, caller: AuthUser): Promise<Post> {
     const ownTestimony = (post: Post) => (post.categoryId === CATEGORY.testimonies ? post.authorId : null);
-    return requireOwner(caller, await this.repository.findOneBy({ id }), ownTestimony, this.what, 'content:write');
+    return requireOwner(caller, await this.repository.findOneBy({ id }), ownTestimony, this.what, PERMISSION.contentWrite);
   }
 
   private cleanName(name: string): string {

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { can } from '../../access/permissions.js';
 import { CATEGORY } from './post-category.entity.js';
@@ -92,7 +93,7 @@ type ShownName = { title: string; firstname: string; lastname: string };
  */
 export function shownAuthor<T extends ShownName>(post: { categoryId: number; displayName: TestimonyDisplayName | null; authorId: number | null }, author: T, viewer?: AuthUser | null): T {
   if (post.categoryId !== CATEGORY.testimonies || !post.displayName || post.displayName === TestimonyDisplayName.FullName) return author;
-  if (viewer && (viewer.id === post.authorId || can(viewer, 'content:write'))) return author;
+  if (viewer && (viewer.id === post.authorId || can(viewer, PERMISSION.contentWrite))) return author;
   if (post.displayName === TestimonyDisplayName.FirstName) return { ...author, lastname: '' };
   return { ...author, title: '', firstname: 'Anonymous', lastname: '' };
 }

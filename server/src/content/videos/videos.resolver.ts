@@ -1,4 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { CurrentUser, Public, Can } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
@@ -28,19 +29,19 @@ export class VideosResolver {
     return { count: await this.videos.count(args.filter, caller) };
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Video, { description: 'video: a YouTube id or link; a local poster is made from the title' })
   createVideo(@Args() input: CreateVideoArgs, @CurrentUser() caller: AuthUser) {
     return this.videos.create(input, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Video)
   updateVideo(@Args() { id, ...changes }: UpdateVideoArgs, @CurrentUser() caller: AuthUser) {
     return this.videos.update(toId(id), changes, caller);
   }
 
-  @Can('content:write')
+  @Can(PERMISSION.contentWrite)
   @Mutation(() => Video)
   deleteVideo(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.videos.remove(toId(id), caller);

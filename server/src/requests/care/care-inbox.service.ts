@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, DataSource, In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
-import { can, ROLE_PERMISSIONS, ROLES } from '../../access/permissions.js';
+import { can, rolesWith } from '../../access/permissions.js';
 import { AuditService } from '../../audit/index.js';
 import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
@@ -28,7 +29,7 @@ const canonical = (id: string, field?: string): string => {
 };
 
 /** The roles requests can be given to. */
-export const CARE_TEAM_ROLES = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('care:manage'));
+export const CARE_TEAM_ROLES = rolesWith(PERMISSION.careManage);
 
 const ALIAS = 'care';
 const INBOX_LIST: ListOptions = {
@@ -177,7 +178,7 @@ export class CareInboxService {
 
 
   private toCareRequest(row: InboxRow, viewer: AuthUser): CareRequest {
-    const contact = can(viewer, 'care:contact-details');
+    const contact = can(viewer, PERMISSION.careContactDetails);
     return {
       id: row.id,
       kind: row.kind,

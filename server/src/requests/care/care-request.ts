@@ -1,16 +1,12 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { REQUEST_KIND, type RequestKindName } from '@ministry/shared';
 import { AppError } from '../../common/app-error.js';
 import { PrayerPrivacy } from '../prayer-privacy.js';
 import { RequestStatus } from '../request-status.js';
 
-/** The kinds of request the care inbox gathers; each value is its GraphQL type's name. */
-export enum CareKind {
-  ContactEnquiry = 'ContactEnquiry',
-  Question = 'Question',
-  CounsellingRequest = 'CounsellingRequest',
-  BaptismRequest = 'BaptismRequest',
-  PrayerRequest = 'PrayerRequest',
-}
+/** The kinds of request the care inbox gathers (the shared list); each value is its GraphQL type's name. */
+export const CareKind = REQUEST_KIND;
+export type CareKind = RequestKindName;
 
 registerEnumType(CareKind, { name: 'CareKind' });
 
@@ -68,4 +64,4 @@ export function parseCareId(id: string, field = 'id'): { kind: CareKind; recordI
   return { kind: match[1] as CareKind, recordId: Number(match[2]) };
 }
 
-export const careId = (kind: CareKind | string, recordId: number): string => `${kind}-${recordId}`;
+export const careId = (kind: string, recordId: number): string => `${kind}-${recordId}`;

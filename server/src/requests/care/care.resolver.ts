@@ -1,4 +1,5 @@
 import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { Audited } from '../../audit/index.js';
@@ -12,7 +13,7 @@ import { CareInboxService } from './care-inbox.service.js';
 import { CareRequest } from './care-request.js';
 
 /** The care inbox in the ra-data-graphql-simple shape (`allCareRequests`, `CareRequest(id)`), plus its actions. */
-@Can('care:read')
+@Can(PERMISSION.careRead)
 @Resolver(() => CareRequest)
 export class CareResolver {
   constructor(private readonly care: CareInboxService) {}
@@ -39,20 +40,20 @@ export class CareResolver {
     return (await this.care.careTeam()).map((user) => staffMember(user)!);
   }
 
-  @Can('care:read', 'care:manage')
+  @Can(PERMISSION.careRead, PERMISSION.careManage)
   @Audited('care.read', 'CareRequest')
   @Mutation(() => CareRequest, { description: 'Status and assignee; a new assignee is e-mailed a link to the request.' })
   updateCareRequest(@CurrentUser() caller: AuthUser, @Args() args: UpdateCareRequestArgs): Promise<CareRequest> {
     return this.care.update(caller, args);
   }
 
-  @Can('care:read', 'care:manage')
+  @Can(PERMISSION.careRead, PERMISSION.careManage)
   @Mutation(() => CareEvent, { description: "An internal note, or the sender's answer pasted in (fromRequester)." })
   addCareNote(@CurrentUser() caller: AuthUser, @Args() { id, body, fromRequester }: CareNoteArgs): Promise<CareEvent> {
     return this.care.addNote(caller, id, body, fromRequester);
   }
 
-  @Can('care:read', 'care:manage')
+  @Can(PERMISSION.careRead, PERMISSION.careManage)
   @Mutation(() => CareEvent, { description: 'E-mails the sender and keeps the reply on the timeline.' })
   replyToCareRequest(@CurrentUser() caller: AuthUser, @Args() { id, body }: CareReplyArgs): Promise<CareEvent> {
     return this.care.reply(caller, id, body);

@@ -1,10 +1,10 @@
 import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
+import { CONTACT_REASONS } from '@ministry/shared';
 import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
 import { PeoplesForm } from '../../common/messages.js';
-import { CONTACT_REASONS } from '../entities/contact-enquiry.entity.js';
 
 // class-validator runs a property's checks bottom-up and stops at the first failure, so the
 // "x is required" check sits at the bottom and a missing field is named as missing.

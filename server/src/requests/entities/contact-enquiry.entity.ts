@@ -1,8 +1,7 @@
 import { Field, ObjectType } from '@nestjs/graphql';
+import { CONTACT_REASONS } from '@ministry/shared';
 import { Column, Entity, Index } from 'typeorm';
 import { ContactableRequestRecord } from './request-record.js';
-
-export const CONTACT_REASONS = ['counselling', 'wedding', 'prayer', 'baptism', 'other'] as const;
 
 /** A message sent through the contact page. */
 @ObjectType()

@@ -1,10 +1,20 @@
+import {
+  isNarrowerOrSame,
+  PRAYER_PRIVACIES,
+  PRAYER_PRIVACY,
+  PRAYER_PRIVACY_WORDS,
+  PRAYER_WALL_NAME,
+  PRAYER_WALL_NAME_WORDS,
+  PRAYER_WALL_NAMES,
+  type PrayerPrivacy,
+  type PrayerWallName,
+  type PrayerWallStatus,
+} from '@ministry/shared';
 import { useCallback, useState } from 'react';
 import { ALREADY_SENT, failureOf, keyRefused, toFormErrors, type FormErrors } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
 
-export type PrayerPrivacy = 'PastorsOnly' | 'PrayerTeam' | 'PrayerWall';
-export type PrayerWallName = 'FirstName' | 'Anonymous';
-export type PrayerWallStatus = 'NotRequested' | 'Pending' | 'Approved' | 'Removed';
+export type { PrayerPrivacy, PrayerWallName, PrayerWallStatus } from '@ministry/shared';
 
 export type PrayerRequest = {
   id: string;
@@ -52,32 +62,18 @@ export const PRAYER_STATUS_LABELS: Record<PrayerRequest['status'], string> = {
 
 type Choice<T> = { value: T; label: string; hint: string };
 
-/** Who may read a prayer request, widest last, in the member's words. */
-export const PRIVACY_CHOICES: Choice<PrayerPrivacy>[] = [
-  { value: 'PastorsOnly', label: 'Pastors only', hint: 'Only our pastors read it. Nobody else at church sees it.' },
-  { value: 'PrayerTeam', label: 'The prayer team', hint: 'Our pastors and the volunteers of our prayer team read it and pray. They do not see your e-mail, phone or address.' },
-  {
-    value: 'PrayerWall',
-    label: 'The public prayer wall (after a pastor approves it)',
-    hint: 'Anyone visiting our website can read it on the prayer wall and pray for you, once a pastor has approved it. Leave out anything you would not want a stranger to read.',
-  },
-];
+const choices = <T extends string>(values: readonly T[], words: Record<T, { label: string; hint: string }>): Choice<T>[] =>
+  values.map((value) => ({ value, label: words[value].label, hint: words[value].hint }));
 
-export const WALL_NAME_CHOICES: Choice<PrayerWallName>[] = [
-  { value: 'FirstName', label: 'My first name', hint: 'Your first name is shown, never your surname or e-mail.' },
-  { value: 'Anonymous', label: 'Anonymous', hint: 'No name is shown: the request reads "Anonymous".' },
-];
+/** Who may read a prayer request, widest last, in the member's words. */
+export const PRIVACY_CHOICES = choices(PRAYER_PRIVACIES, PRAYER_PRIVACY_WORDS);
+
+export const WALL_NAME_CHOICES = choices(PRAYER_WALL_NAMES, PRAYER_WALL_NAME_WORDS);
 
 /** Who may read a request once it is sent (the pastor's approval is its own line). */
-export const PRIVACY_SUMMARY: Record<PrayerPrivacy, string> = {
-  PastorsOnly: 'Pastors only',
-  PrayerTeam: 'Pastors and the prayer team',
-  PrayerWall: 'Everyone, on the public prayer wall',
-};
+export const PRIVACY_SUMMARY = Object.fromEntries(PRAYER_PRIVACIES.map((privacy) => [privacy, PRAYER_PRIVACY_WORDS[privacy].summary])) as Record<PrayerPrivacy, string>;
 
 export const wallNameLabel = (wallName: PrayerWallName) => WALL_NAME_CHOICES.find((choice) => choice.value === wallName)?.label ?? wallName;
-
-const WIDTH: Record<PrayerPrivacy, number> = { PastorsOnly: 0, PrayerTeam: 1, PrayerWall: 2 };
 
 export type NarrowerChoice = { privacy: PrayerPrivacy; wallName?: PrayerWallName; label: string };
 
@@ -87,11 +83,11 @@ export type NarrowerChoice = { privacy: PrayerPrivacy; wallName?: PrayerWallName
  */
 export function narrowerChoices(request: Pick<PrayerRequest, 'privacy' | 'wallName'>): NarrowerChoice[] {
   const choices: NarrowerChoice[] = [];
-  if (request.privacy === 'PrayerWall' && request.wallName === 'FirstName') {
-    choices.push({ privacy: 'PrayerWall', wallName: 'Anonymous', label: 'Keep it on the prayer wall, but as Anonymous' });
+  if (request.privacy === PRAYER_PRIVACY.PrayerWall && request.wallName === PRAYER_WALL_NAME.FirstName) {
+    choices.push({ privacy: PRAYER_PRIVACY.PrayerWall, wallName: PRAYER_WALL_NAME.Anonymous, label: 'Keep it on the prayer wall, but as Anonymous' });
   }
   for (const choice of [...PRIVACY_CHOICES].reverse()) {
-    if (WIDTH[choice.value] < WIDTH[request.privacy]) choices.push({ privacy: choice.value, label: choice.label });
+    if (choice.value !== request.privacy && isNarrowerOrSame(choice.value, request.privacy)) choices.push({ privacy: choice.value, label: choice.label });
   }
   return choices;
 }

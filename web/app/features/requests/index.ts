@@ -1,2 +1,2 @@
 export { fieldState, RequestForm } from './request-form';
-export { CONTACT_REASONS, formPageHeaders, submitRequest, withFormKey } from './submit-request';
+export { CONTACT_REASON_CHOICES, formPageHeaders, submitRequest, withFormKey } from './submit-request';

@@ -1,3 +1,4 @@
+import { CONTACT_REASON_LABELS, CONTACT_REASONS } from '@ministry/shared';
 import { data, redirect, type HeadersFunction } from 'react-router';
 import { ALREADY_SENT, keyRefused, toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { formText } from '../../lib/form-data';
@@ -55,13 +56,8 @@ export type RequestKind = keyof typeof REQUEST_FORMS;
 /** What a failed submission gives back to the page: the errors, what the visitor typed, and the key to send it again under. */
 export type RequestFormResult = { errors: FormErrors; values: Record<string, string>; idempotencyKey: string };
 
-export const CONTACT_REASONS = [
-  { value: 'counselling', label: 'Counselling' },
-  { value: 'wedding', label: 'Wedding' },
-  { value: 'prayer', label: 'Prayer' },
-  { value: 'baptism', label: 'Baptism' },
-  { value: 'other', label: 'Something else' },
-];
+/** The contact form's reasons, as the server accepts them. */
+export const CONTACT_REASON_CHOICES = CONTACT_REASONS.map((value) => ({ value, label: CONTACT_REASON_LABELS[value] }));
 
 /**
  * Sends one public form to the API from the page's action (so it works before JavaScript loads too), under the
