@@ -37,7 +37,7 @@ export class AuthResolver {
   }
 
   @Public()
-  @Mutation(() => AuthPayload, { description: 'Only an admin gets a token.' })
+  @Mutation(() => AuthPayload, { description: 'Only staff who may sign in to the console (console:sign-in) get a token.' })
   adminLogin(@Args() input: LoginArgs, @ClientIp() ip: string) {
     return this.auth.adminLogin(input, ip);
   }

@@ -20,7 +20,7 @@ export function readsSchema(document: DocumentNode): boolean {
   return found;
 }
 
-/** In production only admins may read the schema (the admin console builds itself from it). */
+/** In production only callers with `schema:read` may read the schema (the admin console builds itself from it). */
 export function introspectionGate(auth: AuthService): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {

@@ -7,8 +7,11 @@ import { MailModule } from '../mail/index.js';
 import { SiteModule } from '../site/index.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
 import { GiftAidClaimResolver } from './gift-aid/claim.resolver.js';
+import { GiftAidClaimDraftService } from './gift-aid/claim-draft.service.js';
+import { GiftAidClaimReader } from './gift-aid/claim-reader.service.js';
 import { GiftAidClaimService } from './gift-aid/claim.service.js';
 import { GiftAidDeclaration } from './gift-aid/declaration.entity.js';
+import { GiftAidDeclarationRecords } from './gift-aid/declaration-records.service.js';
 import { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
 import { GivingStatementService } from './gift-aid/giving-statement.service.js';
 import { GiftAidStatusService } from './gift-aid/gift-aid-status.service.js';
@@ -27,6 +30,9 @@ import { PaymentSettingsResolver } from './payment-settings.resolver.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { BillingPlan, RegularDonation } from './regular-donations/regular-donation.entity.js';
 import { RegularDonationResolver } from './regular-donations/regular-donation.resolver.js';
+import { BillingPlanService } from './regular-donations/billing-plan.service.js';
+import { RegularDonationReader } from './regular-donations/regular-donation-reader.service.js';
+import { RegularDonationSync } from './regular-donations/regular-donation-sync.service.js';
 import { RegularDonationService } from './regular-donations/regular-donation.service.js';
 import { PAYMENT_GATEWAY } from './paypal/payment-gateway.js';
 import { PayPalClient, type PayPalClientOptions } from './paypal/paypal.client.js';
@@ -57,10 +63,16 @@ export class CommerceModule {
         DonationService,
         DonationRefundService,
         RegularDonationService,
+        RegularDonationReader,
+        RegularDonationSync,
+        BillingPlanService,
         PayPalWebhookService,
         GiftAidStatusService,
         GiftAidDeclarationService,
+        GiftAidDeclarationRecords,
         GiftAidClaimService,
+        GiftAidClaimDraftService,
+        GiftAidClaimReader,
         GivingStatementService,
         BookOrderResolver,
         DonationResolver,
@@ -70,7 +82,7 @@ export class CommerceModule {
         GiftAidClaimResolver,
         CommercePersonalData,
       ],
-      exports: [BookOrderService, DonationService, RegularDonationService],
+      exports: [BookOrderService, DonationService, RegularDonationService, GiftAidDeclarationService, GiftAidClaimService],
     };
   }
 }

@@ -29,7 +29,7 @@ import { VideosService } from './videos/videos.service.js';
 
 const services = [PostsService, TestimonyConsents, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
 
-/** What visitors read and admins publish: posts, categories, videos, home images and books. */
+/** What visitors read and content staff publish: posts, categories, videos, home images and books. */
 @Module({
   imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book, Consent]), MediaModule, MailModule],
   providers: [

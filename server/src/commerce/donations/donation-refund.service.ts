@@ -7,10 +7,11 @@ import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
 import { LoaderFactory } from '../../common/loaders.js';
 import { holdOffClaims } from '../gift-aid/refund-accounting.js';
-import { decimalToMinor, formatMoney, fromPayPalValue, toPayPalValue } from '../money.js';
+import { decimalToMinor, formatMoney, toPayPalValue } from '../money.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { DonationRefund, DonationRefundKind } from './donation-refund.entity.js';
 import { Donation, DonationStatus } from './donation.entity.js';
+import { captureRefund, type PayPalRefund, readRefundAtPayPal, saleRefund } from './paypal-refund.js';
 
 declare module '../../common/loaders.js' {
   interface Loaders {
@@ -20,19 +21,6 @@ declare module '../../common/loaders.js' {
 
 /** PayPal's events about a refund or reversal of a payment; each carries the refund's (or reversal's) id. */
 export const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED', 'PAYMENT.SALE.REFUNDED', 'PAYMENT.SALE.REVERSED']);
-
-/** A refund or reversal as PayPal reports it, read back from PayPal. */
-interface PayPalRefund {
-  paypalId: string;
-  kind: DonationRefundKind;
-  /** The capture (one-off gift) or sale (monthly payment) it took money from. */
-  paymentId: string | undefined;
-  monthly: boolean;
-  completed: boolean;
-  amountMinor: number | undefined;
-  currency: string | undefined;
-  refundedAt: Date;
-}
 
 /** Capture statuses a one-off gift can still be refunded from. */
 const REFUNDABLE = ['COMPLETED', 'PARTIALLY_REFUNDED'];
@@ -104,7 +92,7 @@ export class DonationRefundService implements OnModuleInit {
     if (!refundId) return false;
     let refund: PayPalRefund;
     try {
-      refund = await this.readAtPayPal(eventType, refundId);
+      refund = await readRefundAtPayPal(this.gateway, eventType, refundId);
     } catch (error) {
       if (error instanceof PayPalError && error.status === 404) {
         this.logger.warn(`${eventType} ${refundId}: PayPal knows no such refund`);
@@ -196,12 +184,6 @@ export class DonationRefundService implements OnModuleInit {
     }
     return refund;
   }
-
-  private async readAtPayPal(eventType: string, refundId: string): Promise<PayPalRefund> {
-    const kind = eventType.endsWith('.REVERSED') ? DonationRefundKind.Reversal : DonationRefundKind.Refund;
-    if (eventType.startsWith('PAYMENT.SALE.')) return saleRefund(await this.gateway.getSaleRefund(refundId), kind);
-    return captureRefund(await this.gateway.getRefund(refundId), kind);
-  }
 }
 
 function lock(manager: EntityManager, id: number): Promise<Donation> {
@@ -234,42 +216,4 @@ function sterlingShare(donation: Donation, amountMinor: number): number | null {
   if (donation.sterlingAmountMinor === null) return null;
   const share = (refundedMinor: number) => Math.round((refundedMinor * donation.sterlingAmountMinor!) / donation.amountMinor);
   return share(donation.refundedAmountMinor + amountMinor) - share(donation.refundedAmountMinor);
-}
-
-/** PayPal writes a reversal's amount as negative; what it took back is its size. */
-const minorOf = (value: string | undefined): number | undefined => {
-  const minor = fromPayPalValue(value);
-  return minor === undefined ? undefined : Math.abs(minor);
-};
-
-const when = (time: string | undefined): Date => {
-  const parsed = time ? new Date(time) : undefined;
-  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date();
-};
-
-function captureRefund(refund: Awaited<ReturnType<PaymentGateway['getRefund']>>, kind: DonationRefundKind): PayPalRefund {
-  const up = refund.links?.find((link) => link.rel === 'up')?.href?.match(/\/captures\/([A-Za-z0-9]+)/)?.[1];
-  return {
-    paypalId: refund.id,
-    kind,
-    paymentId: up ?? refund.supplementary_data?.related_ids?.capture_id,
-    monthly: false,
-    completed: refund.status === 'COMPLETED',
-    amountMinor: minorOf(refund.amount?.value),
-    currency: refund.amount?.currency_code,
-    refundedAt: when(refund.create_time),
-  };
-}
-
-function saleRefund(refund: Awaited<ReturnType<PaymentGateway['getSaleRefund']>>, kind: DonationRefundKind): PayPalRefund {
-  return {
-    paypalId: refund.id,
-    kind,
-    paymentId: refund.sale_id,
-    monthly: true,
-    completed: refund.state === 'completed',
-    amountMinor: minorOf(refund.amount?.total),
-    currency: refund.amount?.currency,
-    refundedAt: when(refund.create_time),
-  };
 }

@@ -35,12 +35,12 @@ export class DonationResolver {
     return { status: settlement.outcome, message: settlement.message, donation: settlement.record, approveUrl: settlement.approveUrl };
   }
 
-  @Query(() => Donation, { description: 'Owner or admin.' })
+  @Query(() => Donation, { description: 'The owner, or staff with finance:read.' })
   Donation(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<Donation> {
     return this.donations.get(caller, toId(id));
   }
 
-  @Query(() => [Donation], { description: 'Admins see every donation, a member their own.' })
+  @Query(() => [Donation], { description: 'Staff with finance:read see every donation, a member their own.' })
   allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<Donation[]> {
     return this.donations.list(caller, args, args.filter);
   }

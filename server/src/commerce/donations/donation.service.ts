@@ -13,7 +13,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';
-import { giftAidOn } from '../gift-aid/claim.service.js';
+import { giftAidOn } from '../gift-aid/claim-draft.js';
 import { GiftAidStatusService } from '../gift-aid/gift-aid-status.service.js';
 import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
@@ -101,7 +101,7 @@ function donationDescription(description: string | undefined): string {
   return text;
 }
 
-/** Donations: the amount is checked on the server, paid through PayPal, refunded by admins. */
+/** Donations: the amount is checked on the server, paid through PayPal, refunded by finance staff. */
 @Injectable()
 export class DonationService {
   constructor(

@@ -7,7 +7,10 @@ import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { minorToDecimal } from '../money.js';
 import { GiftAidClaim } from './claim.entity.js';
-import { GiftAidClaimService, type ClaimAdjustment, type ClaimDraft } from './claim.service.js';
+import type { ClaimAdjustment, ClaimDraft } from './claim-draft.js';
+import { GiftAidClaimDraftService } from './claim-draft.service.js';
+import { GiftAidClaimReader } from './claim-reader.service.js';
+import { GiftAidClaimService } from './claim.service.js';
 import { AllGiftAidClaimsArgs, GiftAidClaimIdArgs, RecordGiftAidPaymentArgs, RejectGiftAidClaimArgs, SubmitGiftAidClaimArgs } from './dto/claim.args.js';
 import { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { SCHEDULE_COLUMNS, scheduleCells, type ScheduleCellKind } from './schedule.js';
@@ -79,6 +82,8 @@ function toPreview(draft: ClaimDraft): GiftAidClaimPreview {
 export class GiftAidClaimResolver {
   constructor(
     private readonly claims: GiftAidClaimService,
+    private readonly drafts: GiftAidClaimDraftService,
+    private readonly reader: GiftAidClaimReader,
     private readonly audit: AuditService,
   ) {}
 
@@ -91,7 +96,7 @@ export class GiftAidClaimResolver {
   @Can(PERMISSION.financeRead)
   @Query(() => GiftAidClaimPreview, { description: 'What a claim over the period would hold; each preview is on the audit trail' })
   async giftAidClaimPreview(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() period: ClaimPeriodArgs): Promise<GiftAidClaimPreview> {
-    const preview = toPreview(await this.claims.preview(period));
+    const preview = toPreview(await this.drafts.preview(period));
     // Its rows name donors as a claim's do; the period says which, and the claim is reproducible from it.
     await this.audit.record(caller, ip, { action: 'gift-aid.preview', detail: `${preview.from} to ${preview.to}: ${preview.rows.length} schedule row(s)` });
     return preview;
@@ -141,19 +146,19 @@ export class GiftAidClaimResolver {
   @Can(PERMISSION.financeRead)
   @Query(() => GiftAidClaim)
   GiftAidClaim(@Args('id', { type: () => ID }) id: string): Promise<GiftAidClaim> {
-    return this.claims.get(toId(id));
+    return this.reader.get(toId(id));
   }
 
   @Can(PERMISSION.financeRead)
   @Query(() => [GiftAidClaim])
   allGiftAidClaims(@Args() args: AllGiftAidClaimsArgs): Promise<GiftAidClaim[]> {
-    return this.claims.list(args, args.filter);
+    return this.reader.list(args, args.filter);
   }
 
   @Can(PERMISSION.financeRead)
   @Query(() => ListMetadata)
   async _allGiftAidClaimsMeta(@Args() args: AllGiftAidClaimsArgs): Promise<ListMetadata> {
-    return { count: await this.claims.count(args.filter) };
+    return { count: await this.reader.count(args.filter) };
   }
 
 
@@ -165,7 +170,7 @@ export class GiftAidClaimResolver {
 
   @ResolveField(() => [GiftAidScheduleRow], { description: 'The rows the claim holds; each read is on the audit trail' })
   async rows(@Parent() claim: GiftAidClaim, @CurrentUser() caller: AuthUser, @ClientIp() ip: string): Promise<GiftAidScheduleRow[]> {
-    const rows = (await this.claims.scheduleRows(claim.id)).map(scheduleCells);
+    const rows = (await this.reader.scheduleRows(claim.id)).map(scheduleCells);
     // The rows name donors and their addresses, as the schedule file does, whose downloads are recorded too.
     await this.audit.record(caller, ip, { action: 'gift-aid.read', recordKind: 'GiftAidClaim', recordIds: [String(claim.id)], detail: `${rows.length} schedule row(s)` });
     return rows;

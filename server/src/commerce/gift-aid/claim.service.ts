@@ -1,107 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
-import { applyListFilter, applyListPage, type ListArgs, type ListOptions, toId } from '../../common/list.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { type PeriodSettings, SiteSettingsService } from '../../site/index.js';
+import { SiteSettingsService } from '../../site/index.js';
 import { decimalToMinor, formatMoney } from '../money.js';
-import { aggregationPeriod, keepUntil } from './accounting-period.js';
+import { keepUntil } from './accounting-period.js';
+import { GiftAidClaimDraftService } from './claim-draft.service.js';
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
-import type { GiftAidClaimFilter } from './dto/claim.args.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
-import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
-import { accountRefunds, CLAIM_LOCK, netSterlingSql, pendingAdjustments, type PendingAdjustment, releaseRefunds } from './refund-accounting.js';
-import { ABROAD_POSTCODE, ROWS_PER_CLAIM, type ScheduleRow, type ScheduleSheet } from './schedule.js';
+import { accountRefunds, CLAIM_LOCK, releaseRefunds } from './refund-accounting.js';
 import { londonDay } from './tax-year.js';
 
-/** An aggregated row may total at most £1,000 (gov.uk: "The total donation on one line cannot be higher than £1,000"). */
-const AGGREGATE_ROW_LIMIT = 100_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Gift Aid is 25 % of the gift: basic-rate tax of 20 % on the grossed-up amount. */
-export const giftAidOn = (minor: number): number => Math.round(minor / 4);
-
-/**
- * 25 % of each amount, in whole pence, adding up exactly to 25 % of their total (rounded once): each line gets
- * its share rounded down, and the pennies left go to the lines whose shares lost the most.
- */
-export function giftAidShares(amounts: readonly number[]): number[] {
-  const shares = amounts.map((amount) => Math.floor(amount / 4));
-  let left = giftAidOn(amounts.reduce((sum, amount) => sum + amount, 0)) - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = amounts.map((amount, index) => ({ index, remainder: amount % 4 })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
-    if (left <= 0) break;
-    shares[index] += 1;
-    left -= 1;
-  }
-  return shares;
-}
-
-export interface ClaimAdjustment {
-  donationId: number;
-  claimId: number;
-  amountMinor: number;
-  taxMinor: number;
-}
-
-/** A schedule row with what it came from: a donor's donation and declaration, or the donations an aggregated row adds up. */
-export interface ClaimRowDraft extends ScheduleRow {
-  donationId: number | null;
-  declarationId: number | null;
-  donationIds: number[] | null;
-  /** Its earliest gift: the row's own date, or an aggregated row's first gift (Box 1 counts it). */
-  firstGiftDate: string;
-}
-
-/** One claim of a batch: at most 1,000 rows. */
-export interface ClaimPart {
-  rows: ClaimRowDraft[];
-  donationIds: number[];
-  donationsMinor: number;
-  taxMinor: number;
-  earliestDonationDate: string | null;
-  lastDonationDate: string | null;
-}
-
-/** What a claim over a period would hold, before it is made: one claim per 1,000 rows, adjustments on the first. */
-export interface ClaimDraft {
-  from: string;
-  to: string;
-  aggregated: boolean;
-  donationIds: number[];
-  rows: ClaimRowDraft[];
-  claims: ClaimPart[];
-  donationsMinor: number;
-  taxMinor: number;
-  adjustments: ClaimAdjustment[];
-  /** Refunds to declare that do not fit this claim's Box 2: they wait for a later claim. */
-  waitingAdjustments: ClaimAdjustment[];
-  adjustmentMinor: number;
-  adjustmentNote: string;
-}
-
-interface EligibleGift {
-  id: number;
-  user_id: number;
-  declaration_id: number;
-  day: string;
-  sterling: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  house_name_or_number: string;
-  postcode: string | null;
-  lives_abroad: boolean;
-}
-
-const LIST: ListOptions = {
-  sortable: { id: 'claim.id', createdAt: 'claim.createdAt', from: 'claim.from', to: 'claim.to', status: 'claim.status' },
-  defaultSort: { field: 'createdAt', order: 'DESC' },
-  searchable: [],
-};
 
 /** Who did what, from where: every step of a claim is on the audit trail. */
 export interface ClaimActor {
@@ -109,29 +20,24 @@ export interface ClaimActor {
   address: string;
 }
 
-/** Gift Aid claims: previewed, made as Drafts of at most 1,000 rows, then submitted, paid or rejected. */
+/** Gift Aid claims' lives: made as Drafts of at most 1,000 rows, then submitted, paid or rejected. */
 @Injectable()
 export class GiftAidClaimService {
   constructor(
-    @InjectRepository(GiftAidClaim) private readonly claims: Repository<GiftAidClaim>,
-    @InjectRepository(GiftAidClaimRow) private readonly rows: Repository<GiftAidClaimRow>,
     private readonly dataSource: DataSource,
-    private readonly status: GiftAidStatusService,
+    private readonly drafts: GiftAidClaimDraftService,
     private readonly siteSettings: SiteSettingsService,
     private readonly audit: AuditService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  preview(period: ClaimPeriodArgs): Promise<ClaimDraft> {
-    return this.draft(this.dataSource.manager, period);
-  }
 
   /**
    * Makes the period's claims as Drafts, one per 1,000 rows, numbered as a batch: their rows stored, their donations
-   * marked Claimed and their refunds accounted, all or nothing. Answers them in order.
+   * marked Claimed and their refunds accounted, all or nothing. Answers them in order. Inside `transaction` when
+   * given (the demo seed's, whose gifts are not yet committed).
    */
-  async create(actor: ClaimActor, period: ClaimPeriodArgs): Promise<GiftAidClaim[]> {
-    return this.dataSource.transaction(async (manager) => {
+  async create(actor: ClaimActor, period: ClaimPeriodArgs, transaction?: EntityManager): Promise<GiftAidClaim[]> {
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (transaction ? work(transaction) : this.dataSource.transaction(work));
+    return inTransaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
       const existing = await manager
         .getRepository(GiftAidClaim)
@@ -139,7 +45,7 @@ export class GiftAidClaimService {
         .where('claim.from = :from AND claim.to = :to AND claim.status <> :rejected', { ...period, rejected: GiftAidClaimStatus.Rejected })
         .getOne();
       if (existing) throw new AppError('CONFLICT', `Claim ${existing.id} already covers ${period.from} to ${period.to}; a period is claimed once unless HMRC rejects it`);
-      const draft = await this.draft(manager, period);
+      const draft = await this.drafts.draft(manager, period);
       if (!draft.rows.length) throw AppError.badInput('from', 'No eligible donations in this period: nothing to claim (refunds to declare wait for a claim with donations, as Box 2 may not exceed the tax claimed)');
       const settings = this.siteSettings.periodSettings();
       const made: GiftAidClaim[] = [];
@@ -289,210 +195,4 @@ export class GiftAidClaimService {
       return deleted ? claim : repository.save(claim);
     });
   }
-
-  async get(id: number): Promise<GiftAidClaim> {
-    const claim = await this.claims.findOneBy({ id });
-    if (!claim) throw AppError.notFound('The claim');
-    return claim;
-  }
-
-  list(args: ListArgs, filter?: GiftAidClaimFilter | null): Promise<GiftAidClaim[]> {
-    return applyListPage(this.filtered(filter), args, LIST).getMany();
-  }
-
-  count(filter?: GiftAidClaimFilter | null): Promise<number> {
-    return this.filtered(filter).getCount();
-  }
-
-  private filtered(filter?: GiftAidClaimFilter | null) {
-    const query = applyListFilter(this.claims.createQueryBuilder('claim'), filter, LIST);
-    if (filter?.status) query.andWhere('claim.status = :status', { status: filter.status });
-    if (filter?.batchId) query.andWhere('claim.batchId = :batchId', { batchId: toId(filter.batchId, 'filter.batchId') });
-    return query;
-  }
-
-  /** The schedule rows a claim holds, in their order. */
-  async scheduleRows(id: number): Promise<ScheduleRow[]> {
-    await this.get(id);
-    return this.storedRows(id);
-  }
-
-  /** The claim as HMRC's sheet lays it out: its rows, Box 1 and Box 2. */
-  async scheduleSheet(id: number): Promise<ScheduleSheet> {
-    const claim = await this.get(id);
-    return { rows: await this.storedRows(id), earliestDonationDate: claim.earliestDonationDate, overclaimedTaxMinor: claim.adjustmentMinor };
-  }
-
-  private async storedRows(id: number): Promise<ScheduleRow[]> {
-    const rows = await this.rows.find({ where: { claimId: id }, order: { position: 'ASC' } });
-    return rows.map(({ title, firstName, lastName, houseNameOrNumber, postcode, aggregated, sponsored, donationDate, amountMinor }) => ({
-      title,
-      firstName,
-      lastName,
-      houseNameOrNumber,
-      postcode,
-      aggregated,
-      sponsored,
-      donationDate,
-      amountMinor,
-    }));
-  }
-
-  private async draft(manager: EntityManager, period: ClaimPeriodArgs): Promise<ClaimDraft> {
-    if (Number.isNaN(Date.parse(period.from))) throw AppError.badInput('from', 'from must be a date (YYYY-MM-DD)');
-    if (Number.isNaN(Date.parse(period.to))) throw AppError.badInput('to', 'to must be a date (YYYY-MM-DD)');
-    if (period.to < period.from) throw AppError.badInput('to', 'to must not be before from');
-    const eligible = this.status.condition('d', GiftAidStatus.Eligible);
-    const gifts: EligibleGift[] = (
-      await manager
-        .createQueryBuilder()
-        .select('d.id', 'id')
-        .addSelect('d.user_id', 'user_id')
-        .addSelect('g.id', 'declaration_id')
-        .addSelect(`to_char(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`, 'day')
-        .addSelect(`CAST(${netSterlingSql('d')} AS integer)`, 'sterling')
-        .addSelect(['g.title', 'g.first_name', 'g.last_name', 'g.house_name_or_number', 'g.postcode', 'g.lives_abroad'].map((column) => `${column} AS ${column.slice(2)}`).join(', '))
-        .from('donations', 'd')
-        .innerJoin('gift_aid_declarations', 'g', `g.id = ${coveringSql('d')}`)
-        .where(eligible.sql, eligible.parameters)
-        .andWhere(`CAST(coalesce(d.paid_at, d.created_at) AT TIME ZONE 'Europe/London' AS date) BETWEEN CAST(:from AS date) AND CAST(:to AS date)`, period)
-        .orderBy('day', 'ASC')
-        .addOrderBy('d.id', 'ASC')
-        .getRawMany<EligibleGift>()
-    ).filter((gift) => gift.sterling > 0);
-    const aggregated = period.aggregate ?? false;
-    const limit = this.config.giftAidAggregationLimitMinor;
-    const small = aggregated ? gifts.filter((gift) => gift.sterling <= limit) : [];
-    const rows = [...gifts.filter((gift) => !small.includes(gift)).map(donorRow), ...aggregateRows(small, this.siteSettings.periodSettings())].sort(
-      (a, b) => a.donationDate.localeCompare(b.donationDate) || (a.donationId ?? 0) - (b.donationId ?? 0),
-    );
-    const claims = chunk(rows, ROWS_PER_CLAIM).map(claimPart);
-
-    const pending = await pendingAdjustments(manager);
-    const fitting = fitInBox2(pending, claims[0]?.taxMinor ?? 0);
-    const shares = giftAidShares(fitting.map((adjustment) => adjustment.amountMinor));
-    const toAdjustment = (adjustment: PendingAdjustment, taxMinor: number): ClaimAdjustment => ({
-      donationId: adjustment.donationId,
-      claimId: adjustment.claimId,
-      amountMinor: adjustment.amountMinor,
-      taxMinor,
-    });
-    const adjustments = fitting.map((adjustment, index) => toAdjustment(adjustment, shares[index]));
-    const waiting = pending.slice(fitting.length).map((adjustment) => toAdjustment(adjustment, giftAidOn(adjustment.amountMinor)));
-    return {
-      from: period.from,
-      to: period.to,
-      aggregated,
-      donationIds: gifts.map((gift) => gift.id),
-      rows,
-      claims,
-      donationsMinor: claims.reduce((sum, part) => sum + part.donationsMinor, 0),
-      taxMinor: claims.reduce((sum, part) => sum + part.taxMinor, 0),
-      adjustments,
-      waitingAdjustments: waiting,
-      adjustmentMinor: shares.reduce((sum, share) => sum + share, 0),
-      adjustmentNote: adjustmentNote(adjustments),
-    };
-  }
-}
-
-/**
- * The refunds to declare, oldest first, that Box 2 of a claim asking for `taxMinor` can hold: HMRC deducts Box 2 from
- * the claim, and an adjustment "can't be used to generate a credit", so the over-claimed tax may not exceed the tax
- * claimed. The rest wait, still NeedsAdjustment, for a later claim.
- */
-function fitInBox2(pending: readonly PendingAdjustment[], taxMinor: number): PendingAdjustment[] {
-  let count = 0;
-  let refundedMinor = 0;
-  for (const adjustment of pending) {
-    if (giftAidOn(refundedMinor + adjustment.amountMinor) > taxMinor) break;
-    refundedMinor += adjustment.amountMinor;
-    count += 1;
-  }
-  return pending.slice(0, count);
-}
-
-const chunk = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
-
-function claimPart(rows: ClaimRowDraft[]): ClaimPart {
-  const donationsMinor = rows.reduce((sum, row) => sum + row.amountMinor, 0);
-  const days = rows.map((row) => row.firstGiftDate).sort();
-  const lastDays = rows.map((row) => row.donationDate).sort();
-  return {
-    rows,
-    donationIds: rows.flatMap((row) => row.donationIds ?? (row.donationId === null ? [] : [row.donationId])),
-    donationsMinor,
-    taxMinor: giftAidOn(donationsMinor),
-    earliestDonationDate: days[0] ?? null,
-    lastDonationDate: lastDays.at(-1) ?? null,
-  };
-}
-
-function donorRow(gift: EligibleGift): ClaimRowDraft {
-  return {
-    title: gift.title,
-    firstName: gift.first_name,
-    lastName: gift.last_name,
-    houseNameOrNumber: gift.house_name_or_number,
-    postcode: gift.lives_abroad ? ABROAD_POSTCODE : (gift.postcode ?? ''),
-    aggregated: '',
-    sponsored: false,
-    donationDate: gift.day,
-    amountMinor: gift.sterling,
-    donationId: gift.id,
-    declarationId: gift.declaration_id,
-    donationIds: null,
-    firstGiftDate: gift.day,
-  };
-}
-
-/**
- * Small gifts added together, without names, as HMRC allows: gifts of different donors (the template: "donations
- * under £20 from different people"), of one accounting period, at most £1,000 a row; a row is dated by its last gift
- * and described in at most 35 characters ("Online donations 2025-26"). A donor's second small gift goes in another row, and a
- * row left with one gift is written with its donor's name and address.
- */
-function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRowDraft[] {
-  const rows: { row: ClaimRowDraft; donors: Set<number>; gifts: EligibleGift[] }[] = [];
-  for (const gift of gifts) {
-    const label = `Online donations ${aggregationPeriod(gift.day, settings)}`;
-    let open = rows.find(({ row, donors }) => row.aggregated === label && !donors.has(gift.user_id) && row.amountMinor + gift.sterling <= AGGREGATE_ROW_LIMIT);
-    if (!open) {
-      open = {
-        row: {
-          title: '',
-          firstName: '',
-          lastName: '',
-          houseNameOrNumber: '',
-          postcode: '',
-          aggregated: label,
-          sponsored: false,
-          donationDate: gift.day,
-          amountMinor: 0,
-          donationId: null,
-          declarationId: null,
-          donationIds: [],
-          firstGiftDate: gift.day,
-        },
-        donors: new Set(),
-        gifts: [],
-      };
-      rows.push(open);
-    }
-    open.donors.add(gift.user_id);
-    open.gifts.push(gift);
-    open.row.amountMinor += gift.sterling;
-    open.row.donationDate = gift.day;
-    open.row.donationIds!.push(gift.id);
-  }
-  // A row of one gift aggregates nothing ("donations … from different people"): it is written as the donor's own.
-  return rows.map(({ row, gifts }) => (gifts.length === 1 ? donorRow(gifts[0]) : row));
-}
-
-/** What to write in the claim's adjustment box: at most 100 characters. */
-function adjustmentNote(adjustments: ClaimAdjustment[]): string {
-  if (!adjustments.length) return '';
-  const claims = [...new Set(adjustments.map((adjustment) => adjustment.claimId))].sort((a, b) => a - b);
-  const note = `Gift Aid over-claimed on ${adjustments.length} refunded donation${adjustments.length > 1 ? 's' : ''} from claim ${claims.join(', ')}`;
-  return note.length <= 100 ? note : `${note.slice(0, 97)}...`;
 }

@@ -9,7 +9,9 @@ import { OrderUser } from '../payments/payment-record.js';
 import { ClientIp } from '../../common/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
 import { DeclarationSource, GiftAidDeclaration } from './declaration.entity.js';
-import { declarationStatus, GiftAidDeclarationForm, GiftAidDeclarationService, GiftAidDeclarationVersion } from './declaration.service.js';
+import { GiftAidDeclarationRecords } from './declaration-records.service.js';
+import { declarationStatus } from './declaration-rules.js';
+import { GiftAidDeclarationForm, GiftAidDeclarationService, GiftAidDeclarationVersion } from './declaration.service.js';
 import { GivingStatement, GivingStatementService } from './giving-statement.service.js';
 import {
   AllGiftAidDeclarationsArgs,
@@ -25,6 +27,7 @@ import {
 export class GiftAidDeclarationResolver {
   constructor(
     private readonly declarations: GiftAidDeclarationService,
+    private readonly records: GiftAidDeclarationRecords,
     private readonly statements: GivingStatementService,
   ) {}
 
@@ -57,32 +60,32 @@ export class GiftAidDeclarationResolver {
   @Audited('gift-aid.list', 'GiftAidDeclaration')
   @Query(() => [GiftAidDeclaration], { description: 'Every declaration, every version; filter by donor name (q), status or userId' })
   allGiftAidDeclarations(@Args() args: AllGiftAidDeclarationsArgs): Promise<GiftAidDeclaration[]> {
-    return this.declarations.list(args, args.filter);
+    return this.records.list(args, args.filter);
   }
 
   @Can(PERMISSION.financeRead)
   @Query(() => ListMetadata)
   async _allGiftAidDeclarationsMeta(@Args() args: AllGiftAidDeclarationsArgs): Promise<ListMetadata> {
-    return { count: await this.declarations.count(args.filter) };
+    return { count: await this.records.count(args.filter) };
   }
 
   @Can(PERMISSION.financeRead)
   @Audited('gift-aid.read', 'GiftAidDeclaration')
   @Query(() => GiftAidDeclaration)
   GiftAidDeclaration(@Args('id', { type: () => ID }) id: string): Promise<GiftAidDeclaration> {
-    return this.declarations.get(toId(id));
+    return this.records.get(toId(id));
   }
 
   @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidDeclaration, { description: 'Records a cancellation the donor sent in writing, by phone, e-mail or in person; gifts from cancelledOn on are not covered' })
   cancelGiftAidDeclarationForDonor(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: CancelGiftAidDeclarationForDonorArgs): Promise<GiftAidDeclaration> {
-    return this.declarations.cancelForDonor(caller, ip, args);
+    return this.records.cancelForDonor(caller, ip, args);
   }
 
   @Can(PERMISSION.financeManage)
   @Mutation(() => GiftAidDeclaration, { description: "Records a member's oral or paper declaration; an oral one's written record is e-mailed to them" })
   recordGiftAidDeclaration(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() args: RecordGiftAidDeclarationArgs): Promise<GiftAidDeclaration> {
-    return this.declarations.record(caller, ip, args);
+    return this.records.record(caller, ip, args);
   }
 
   @ResolveField(() => DeclarationStatus)
@@ -92,7 +95,7 @@ export class GiftAidDeclarationResolver {
 
   @ResolveField(() => [GiftAidDeclarationVersion], { description: 'Every version of this declaration, newest first' })
   versions(@Parent() declaration: GiftAidDeclaration): Promise<GiftAidDeclarationVersion[]> {
-    return this.declarations.versions(declaration);
+    return this.records.versions(declaration);
   }
 
   @ResolveField(() => OrderUser, { nullable: true, description: "Finance staff only: the donor's account" })
@@ -118,6 +121,6 @@ export class GiftAidDeclarationResolver {
   @ResolveField(() => String, { nullable: true, description: 'Finance staff only: the written record of an oral declaration, as e-mailed to the donor (to print)' })
   async writtenRecord(@Parent() declaration: GiftAidDeclaration, @CurrentUser() caller: AuthUser): Promise<string | null> {
     if (!can(caller, PERMISSION.financeRead) || declaration.source !== DeclarationSource.Oral) return null;
-    return this.declarations.writtenRecord(declaration);
+    return this.records.writtenRecord(declaration);
   }
 }

@@ -7,7 +7,7 @@ import { AuditService } from '../../audit/index.js';
 import { ClientIp } from '../../common/decorators.js';
 import { toId } from '../../common/list.js';
 import { AppError } from '../../common/app-error.js';
-import { GiftAidClaimService } from './claim.service.js';
+import { GiftAidClaimReader } from './claim-reader.service.js';
 import { ROWS_PER_CLAIM, scheduleCsv, scheduleOds } from './schedule.js';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', ods: 'application/vnd.oasis.opendocument.spreadsheet' } as const;
@@ -20,7 +20,7 @@ const TYPES = { csv: 'text/csv; charset=utf-8', ods: 'application/vnd.oasis.open
 @Controller('api/gift-aid/claims')
 export class GiftAidScheduleController {
   constructor(
-    private readonly claims: GiftAidClaimService,
+    private readonly claims: GiftAidClaimReader,
     private readonly audit: AuditService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import XLSX from 'xlsx';
 import { readFileSync } from 'node:fs';
-import { giftAidShares } from './claim.service.js';
+import { giftAidShares } from './claim-draft.js';
 import {
   amountCell,
   dateCell,

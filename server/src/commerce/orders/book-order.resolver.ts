@@ -30,12 +30,12 @@ export class BookOrderResolver {
     return { status: settlement.outcome, message: settlement.message, bookOrder: settlement.record, approveUrl: settlement.approveUrl };
   }
 
-  @Query(() => BookOrder, { description: 'Owner or admin.' })
+  @Query(() => BookOrder, { description: 'The owner, or staff with finance:read.' })
   BookOrder(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<BookOrder> {
     return this.orders.get(caller, toId(id));
   }
 
-  @Query(() => [BookOrder], { description: 'Admins see every order, a member their own.' })
+  @Query(() => [BookOrder], { description: 'Staff with finance:read see every order, a member their own.' })
   allBookOrders(@CurrentUser() caller: AuthUser, @Args() args: AllBookOrdersArgs): Promise<BookOrder[]> {
     return this.orders.list(caller, args, args.filter);
   }

@@ -40,7 +40,7 @@ export interface CartLine {
 /** The member's own address as one line, the default delivery address. */
 const addressOf = (user: User) => [user.address, user.city, user.state, user.country].map((part) => part.trim()).filter(Boolean).join(', ');
 
-/** Book orders: priced from the database, paid through PayPal, shipped and refunded by admins. */
+/** Book orders: priced from the database, paid through PayPal, shipped and refunded by finance staff. */
 @Injectable()
 export class BookOrderService {
   constructor(
@@ -120,7 +120,7 @@ export class BookOrderService {
     return recordListQuery(this.orders, 'book_order', caller, filter, LIST).getCount();
   }
 
-  /** Admin: the books are on their way. Only a paid order can be shipped; shipping twice changes nothing. */
+  /** Finance: the books are on their way. Only a paid order can be shipped; shipping twice changes nothing. */
   markShipped(id: number): Promise<BookOrder> {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.getRepository(BookOrder).createQueryBuilder('o').setLock('pessimistic_write').where('o.id = :id', { id }).getOne();

@@ -11,7 +11,7 @@ export interface RecordFilter extends ListFilter {
 }
 
 /**
- * The list query for book orders or donations: an admin sees every record (and may filter by member), a member
+ * The list query for book orders or donations: finance staff see every record (and may filter by member), a member
  * only their own whatever the filter says. The buyer is joined so `q` also finds a name or an e-mail.
  */
 export function recordListQuery<T extends ObjectLiteral>(

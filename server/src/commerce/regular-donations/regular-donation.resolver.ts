@@ -9,11 +9,15 @@ import { OrderUser } from '../payments/payment-record.js';
 import { CHECKOUTS_PER_ADDRESS } from '../payments/payments.service.js';
 import { AllRegularDonationsArgs, ConfirmRegularDonationArgs, CreateRegularDonationArgs, MonthlyTotal, RegularDonationCheckout } from './dto/regular-donation.args.js';
 import { RegularDonation } from './regular-donation.entity.js';
+import { RegularDonationReader } from './regular-donation-reader.service.js';
 import { RegularDonationService } from './regular-donation.service.js';
 
 @Resolver(() => RegularDonation)
 export class RegularDonationResolver {
-  constructor(private readonly gifts: RegularDonationService) {}
+  constructor(
+    private readonly gifts: RegularDonationService,
+    private readonly reader: RegularDonationReader,
+  ) {}
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
   @Mutation(() => RegularDonationCheckout, { description: 'Sets up a monthly gift in GBP or USD as a PayPal subscription; send the member to approveUrl.' })
@@ -34,23 +38,23 @@ export class RegularDonationResolver {
 
   @Query(() => RegularDonation, { description: 'Its donor, or finance staff.' })
   RegularDonation(@CurrentUser() caller: AuthUser, @Args('id', { type: () => ID }) id: string): Promise<RegularDonation> {
-    return this.gifts.get(caller, toId(id));
+    return this.reader.get(caller, toId(id));
   }
 
   @Query(() => [RegularDonation], { description: 'Finance staff see every regular gift, a member their own.' })
   allRegularDonations(@CurrentUser() caller: AuthUser, @Args() args: AllRegularDonationsArgs): Promise<RegularDonation[]> {
-    return this.gifts.list(caller, args, args.filter);
+    return this.reader.list(caller, args, args.filter);
   }
 
   @Query(() => ListMetadata)
   async _allRegularDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllRegularDonationsArgs): Promise<ListMetadata> {
-    return { count: await this.gifts.count(caller, args.filter) };
+    return { count: await this.reader.count(caller, args.filter) };
   }
 
   @Can(PERMISSION.financeRead)
   @Query(() => [MonthlyTotal], { description: 'What the Active gifts matching the filter bring in each month, per currency.' })
   regularGivingTotals(@CurrentUser() caller: AuthUser, @Args() args: AllRegularDonationsArgs): Promise<MonthlyTotal[]> {
-    return this.gifts.monthlyTotals(caller, args.filter);
+    return this.reader.monthlyTotals(caller, args.filter);
   }
 
   @ResolveField(() => OrderUser, { nullable: true })

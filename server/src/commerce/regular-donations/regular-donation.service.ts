@@ -4,50 +4,22 @@ import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { requireOwner } from '../../access/ownership.js';
-import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
-import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { type MailMessage, MailService } from '../../mail/index.js';
 import { Donation, DonationStatus } from '../donations/donation.entity.js';
 import { donationAmount, donationCurrency } from '../donations/donation.service.js';
-import { fromPayPalValue, minorToDecimal, toPayPalValue } from '../money.js';
-import { recordListQuery, requireReadable } from '../payments/record-list.js';
+import { fromPayPalValue, toPayPalValue } from '../money.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
-import { approveLink, type Sale, type Subscription, type SubscriptionStatus } from '../paypal/paypal.types.js';
+import { approveLink, type Sale, type Subscription } from '../paypal/paypal.types.js';
 import { donationReceipt, regularGiftPaymentFailed } from '../receipt-mails.js';
-import { MonthlyTotal, RegularDonationFilter } from './dto/regular-donation.args.js';
 import { DeclarationSource } from '../gift-aid/declaration.entity.js';
 import { GiftAidDeclarationService } from '../gift-aid/declaration.service.js';
 import type { DeclarationDetails } from '../gift-aid/dto/gift-aid.args.js';
 import { londonDay } from '../gift-aid/tax-year.js';
 import { DeclarationScope } from '../gift-aid/wording.js';
-import { BillingPlan, RegularDonation, RegularDonationStatus } from './regular-donation.entity.js';
-
-/** PayPal's subscription statuses as ours; APPROVED is a moment before ACTIVE, still waiting on PayPal. */
-const STATUS_OF: Record<SubscriptionStatus, RegularDonationStatus> = {
-  APPROVAL_PENDING: RegularDonationStatus.ApprovalPending,
-  APPROVED: RegularDonationStatus.ApprovalPending,
-  ACTIVE: RegularDonationStatus.Active,
-  SUSPENDED: RegularDonationStatus.Suspended,
-  CANCELLED: RegularDonationStatus.Cancelled,
-  EXPIRED: RegularDonationStatus.Expired,
-};
-
-const ENDED = [RegularDonationStatus.Cancelled, RegularDonationStatus.Expired];
-
-const LIST: ListOptions = {
-  sortable: {
-    id: 'gift.id',
-    createdAt: 'gift.createdAt',
-    amount: 'gift.amountMinor',
-    status: 'gift.status',
-    currency: 'gift.currency',
-    nextBillingAt: { column: 'gift.nextBillingAt', nulls: 'NULLS LAST' },
-  },
-  defaultSort: { field: 'createdAt', order: 'DESC' },
-  searchable: ['gift.paypal_subscription_id', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
-};
+import { BillingPlanService } from './billing-plan.service.js';
+import { ENDED, lockGift, RegularDonationSync } from './regular-donation-sync.service.js';
+import { RegularDonation, RegularDonationStatus } from './regular-donation.entity.js';
 
 /** What a member is told when PayPal could not set up their gift. */
 const UNAVAILABLE = 'We could not reach PayPal just now. Nothing was set up or charged; please try again in a moment.';
@@ -67,8 +39,9 @@ export class RegularDonationService {
     @InjectRepository(RegularDonation) private readonly gifts: Repository<RegularDonation>,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly mail: MailService,
     private readonly declarations: GiftAidDeclarationService,
+    private readonly plans: BillingPlanService,
+    private readonly syncing: RegularDonationSync,
   ) {}
 
   customId(gift: Pick<RegularDonation, 'id'>): string {
@@ -93,7 +66,7 @@ export class RegularDonationService {
     });
     const customId = this.customId(gift);
     try {
-      const planId = await this.planFor(currency);
+      const planId = await this.plans.planFor(currency);
       const value = toPayPalValue(amountMinor);
       const subscription = await this.gateway.createSubscription(
         {
@@ -124,42 +97,10 @@ export class RegularDonationService {
     }
   }
 
-  /**
-   * The monthly plan of a currency, created at PayPal the first time (with the one catalog product) and reused
-   * after. Instances take turns on a lock, so a currency never gets two plans.
-   */
-  private planFor(currency: string): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT pg_advisory_xact_lock(hashtext('paypal_billing_plans'))");
-      const plans = manager.getRepository(BillingPlan);
-      const known = await plans.find();
-      const mine = known.find((plan) => plan.currency === currency);
-      if (mine) return mine.planId;
-      const productId =
-        known[0]?.productId ??
-        (await this.gateway.createProduct({ name: 'Regular giving', type: 'SERVICE', category: 'CHARITY', description: 'A monthly gift to the ministry' }, 'regular-giving-product')).id;
-      const plan = await this.gateway.createPlan(
-        {
-          product_id: productId,
-          name: `Monthly gift (${currency})`,
-          status: 'ACTIVE',
-          // Each subscription overrides this price with the member's amount.
-          billing_cycles: [
-            { frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: currency, value: '1.00' } } },
-          ],
-          payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
-        },
-        `regular-giving-plan-${currency}`,
-      );
-      await plans.save(plans.create({ currency, productId, planId: plan.id }));
-      return plan.id;
-    });
-  }
-
   /** The member is back from PayPal: their gift as PayPal now reports it. */
   async confirm(caller: AuthUser, subscriptionId: string): Promise<RegularDonation> {
     const gift = requireOwner(caller, await this.gifts.findOneBy({ paypalSubscriptionId: subscriptionId }), (found) => found.userId, 'The regular gift');
-    return this.syncOrAnswer(gift.id);
+    return this.syncing.syncOrAnswer(gift.id);
   }
 
   /** Stops the gift at PayPal, then here. The member's own, or anyone's for finance managers. */
@@ -169,7 +110,7 @@ export class RegularDonationService {
     try {
       await this.gateway.cancelSubscription(gift.paypalSubscriptionId!, gift.userId === caller.id ? 'Cancelled by the donor' : 'Cancelled by the ministry');
     } catch (error) {
-      if (error instanceof PayPalError && error.issue === 'SUBSCRIPTION_STATUS_INVALID') return this.sync(gift.id);
+      if (error instanceof PayPalError && error.issue === 'SUBSCRIPTION_STATUS_INVALID') return this.syncing.sync(gift.id);
       if (error instanceof PayPalError || error instanceof PayPalUnavailableError) {
         this.logger.error(`${this.customId(gift)} cancel: ${error.message}`);
         throw new AppError('BAD_GATEWAY', 'PayPal did not confirm the cancellation. Please try again in a moment.');
@@ -177,7 +118,7 @@ export class RegularDonationService {
       throw error;
     }
     return this.dataSource.transaction(async (manager) => {
-      const locked = await this.lock(manager.getRepository(RegularDonation), gift.id);
+      const locked = await lockGift(manager.getRepository(RegularDonation), gift.id);
       if (ENDED.includes(locked.status)) return locked;
       locked.status = RegularDonationStatus.Cancelled;
       locked.cancelledAt = new Date();
@@ -202,36 +143,6 @@ export class RegularDonationService {
     }
   }
 
-  async get(caller: AuthUser, id: number): Promise<RegularDonation> {
-    return requireReadable(await this.gifts.findOneBy({ id }), caller, 'The regular gift');
-  }
-
-  list(caller: AuthUser, args: ListArgs, filter?: RegularDonationFilter | null): Promise<RegularDonation[]> {
-    return applyListPage(this.filtered(caller, filter), args, LIST).getMany();
-  }
-
-  count(caller: AuthUser, filter?: RegularDonationFilter | null): Promise<number> {
-    return this.filtered(caller, filter).getCount();
-  }
-
-  /** What the Active gifts matching the filter bring in each month, per currency (the status filter aside). */
-  async monthlyTotals(caller: AuthUser, filter?: RegularDonationFilter | null): Promise<MonthlyTotal[]> {
-    const rows: { currency: string; minor: string; gifts: string }[] = await this.filtered(caller, { ...filter, status: RegularDonationStatus.Active })
-      .select('gift.currency', 'currency')
-      .addSelect('sum(gift.amountMinor)', 'minor')
-      .addSelect('count(*)', 'gifts')
-      .groupBy('gift.currency')
-      .orderBy('gift.currency')
-      .getRawMany();
-    return rows.map((row) => ({ currency: row.currency, amount: minorToDecimal(Number(row.minor)), gifts: Number(row.gifts) }));
-  }
-
-  private filtered(caller: AuthUser, filter?: RegularDonationFilter | null) {
-    const query = recordListQuery(this.gifts, 'gift', caller, filter, LIST);
-    if (filter?.currency) query.andWhere('gift.currency = :currency', { currency: filter.currency });
-    return query;
-  }
-
   // From PayPal's webhooks (a background job: throwing retries it later)
 
   /** A BILLING.SUBSCRIPTION.* event: the gift follows PayPal's own view of the subscription. */
@@ -241,8 +152,8 @@ export class RegularDonationService {
       this.logger.warn(`${eventType} for subscription ${subscription.id}, which is no gift of ours`);
       return;
     }
-    await this.sync(gift.id);
-    if (eventType === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') await this.tell(gift, regularGiftPaymentFailed);
+    await this.syncing.sync(gift.id);
+    if (eventType === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') await this.syncing.tell(gift, regularGiftPaymentFailed);
   }
 
   /**
@@ -266,7 +177,7 @@ export class RegularDonationService {
       return;
     }
     const paidAt = this.saleTime(sale);
-    if (await this.memberErased(gift)) {
+    if (await this.syncing.memberErased(gift)) {
       // Erasure cancelled the gift at PayPal first: a payment reported now is PayPal's to return, not a gift to claim.
       this.logger.error(`sale ${sale.id} of ${customId} arrived after its member's account was erased; not recorded: refund it at PayPal`);
       return;
@@ -277,10 +188,10 @@ export class RegularDonationService {
        ON CONFLICT (capture_id) WHERE regular_donation_id IS NOT NULL DO NOTHING RETURNING id`,
       [gift.userId, DonationStatus.Paid, gift.amountMinor, gift.currency, 'Monthly gift', sale.id, paidAt, gift.id, gift.giftAid],
     );
-    await this.sync(gift.id);
+    await this.syncing.sync(gift.id);
     if (!inserted.length) return;
     const donation = await this.dataSource.getRepository(Donation).findOneByOrFail({ id: inserted[0].id });
-    await this.tell(gift, (_gift, user) => donationReceipt(donation, user));
+    await this.syncing.tell(gift, (_gift, user) => donationReceipt(donation, user));
   }
 
   /**
@@ -294,49 +205,5 @@ export class RegularDonationService {
     if (readable && taken.getTime() <= Date.now() + 3_600_000) return taken;
     this.logger.warn(`sale ${sale.id} has no readable create_time (${sale.create_time === undefined ? 'none' : 'unreadable'}); dated now`);
     return new Date();
-  }
-
-  private async memberErased(gift: RegularDonation): Promise<boolean> {
-    if (!gift.userId) return false;
-    const [user] = await this.dataSource.query<{ erased: boolean }[]>(`SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [gift.userId]);
-    return user?.erased ?? false;
-  }
-
-  /** Reads the subscription from PayPal and applies it to the gift under its row lock. */
-  private sync(id: number): Promise<RegularDonation> {
-    return this.dataSource.transaction(async (manager) => {
-      const gift = await this.lock(manager.getRepository(RegularDonation), id);
-      if (!gift.paypalSubscriptionId) return gift;
-      const subscription = await this.gateway.getSubscription(gift.paypalSubscriptionId);
-      const status = STATUS_OF[subscription.status] ?? gift.status;
-      // A cancelled or expired gift stays so, whatever order PayPal's messages arrive in.
-      if (ENDED.includes(gift.status) && !ENDED.includes(status)) return gift;
-      if (ENDED.includes(status) && !gift.cancelledAt) gift.cancelledAt = new Date();
-      gift.status = status;
-      const next = subscription.billing_info?.next_billing_time;
-      gift.nextBillingAt = status === RegularDonationStatus.Active && next ? new Date(next) : null;
-      if (status !== RegularDonationStatus.ApprovalPending) gift.approveUrl = null;
-      return manager.save(gift);
-    });
-  }
-
-  /** `sync` for a member waiting on the page: PayPal being unreachable answers the gift as we last knew it. */
-  private async syncOrAnswer(id: number): Promise<RegularDonation> {
-    try {
-      return await this.sync(id);
-    } catch (error) {
-      if (!(error instanceof PayPalError || error instanceof PayPalUnavailableError)) throw error;
-      this.logger.error(`regular-donation-${id}: ${error.message}`);
-      return this.gifts.findOneByOrFail({ id });
-    }
-  }
-
-  private lock(repository: Repository<RegularDonation>, id: number): Promise<RegularDonation> {
-    return repository.createQueryBuilder('gift').setLock('pessimistic_write').where('gift.id = :id', { id }).getOneOrFail();
-  }
-
-  private async tell(gift: RegularDonation, message: (gift: RegularDonation, user: User) => MailMessage): Promise<void> {
-    const user = gift.userId ? await this.dataSource.getRepository(User).findOneBy({ id: gift.userId }) : null;
-    if (user && !(await this.memberErased(gift))) await this.mail.queue(message(gift, user));
   }
 }

@@ -9,7 +9,7 @@ import type { PostCategoryFilter } from './post-category.args.js';
 import { FIXED_CATEGORY_IDS, PostCategory } from './post-category.entity.js';
 import { Post } from './post.entity.js';
 
-/** Post categories: public to read, admins add and rename; the fixed three and used ones are never deleted. */
+/** Post categories: public to read, content staff add and rename; the fixed three and used ones are never deleted. */
 @Injectable()
 export class PostCategoriesService extends ContentList<PostCategory, PostCategoryFilter> {
   protected readonly list: ListOptions = {

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Categories 1, 2 and 3 are fixed by the spec; admins may add more. */
+/** Categories 1, 2 and 3 are fixed by the spec; content staff may add more. */
 export const CATEGORY = { programs: 1, testimonies: 2, blog: 3 } as const;
 export const FIXED_CATEGORY_IDS: number[] = Object.values(CATEGORY);
 

@@ -92,11 +92,11 @@ export class CreatePostArgs extends ProgramEventArgs {
   @ImageArg()
   image?: string | null;
 
-  @Field(() => ID, { description: '1 programs, 2 testimonies, 3 blog, or a category an admin added' })
+  @Field(() => ID, { description: '1 programs, 2 testimonies, 3 blog, or a category content staff added' })
   @IsNotEmpty({ message: 'categoryId is required' })
   categoryId: string;
 
-  @Field(() => PostStatus, { nullable: true, description: 'Admins only; a member’s testimony is saved UnAuthorised' })
+  @Field(() => PostStatus, { nullable: true, description: 'Staff with content:write only; a member’s testimony is saved UnAuthorised' })
   @IsOptional()
   @IsEnum(PostStatus, { message: 'status must be Authorised or UnAuthorised' })
   status?: PostStatus;

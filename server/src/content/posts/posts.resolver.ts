@@ -41,17 +41,17 @@ export class PostsResolver extends ImageFieldsResolver(Post) {
     return { count: await this.posts.count(args.filter, caller) };
   }
 
-  @Mutation(() => Post, { description: 'Admins: any post. Members: a testimony (categoryId 2), saved UnAuthorised.' })
+  @Mutation(() => Post, { description: 'Staff with content:write: any post. Members: a testimony (categoryId 2), saved UnAuthorised.' })
   createPost(@Args() input: CreatePostArgs, @CurrentUser() caller: AuthUser) {
     return this.posts.create({ ...input, categoryId: toId(input.categoryId, 'categoryId') }, caller);
   }
 
-  @Mutation(() => Post, { description: 'Admins: any post (Authorise / De-list = status). Members: their own testimony, back to UnAuthorised.' })
+  @Mutation(() => Post, { description: 'Staff with content:write: any post (Authorise / De-list = status). Members: their own testimony, back to UnAuthorised.' })
   updatePost(@Args() { id, categoryId, ...changes }: UpdatePostArgs, @CurrentUser() caller: AuthUser) {
     return this.posts.update(toId(id), { ...changes, categoryId: categoryId ? toId(categoryId, 'categoryId') : undefined }, caller);
   }
 
-  @Mutation(() => Post, { description: 'Admins: any post. Members: their own.' })
+  @Mutation(() => Post, { description: 'Staff with content:write: any post. Members: their own.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     return this.posts.remove(toId(id), caller);
   }

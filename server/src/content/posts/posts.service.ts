@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { PERMISSION } from '@ministry/shared';
 import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
@@ -12,18 +12,14 @@ import { ListOptions, toId } from '../../common/list.js';
 import { MediaService } from '../../media/index.js';
 import { ContentList } from '../content-list.js';
 import { joinImageUpload } from '../image-upload.js';
-import { excerptOf, sanitizeBody, slugify } from '../rich-text.js';
+import { excerptOf, sanitizeBody } from '../rich-text.js';
 import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
 import type { TestimonyDisplayName } from './testimony-consent.js';
 import { TestimonyConsents } from './testimony-consents.service.js';
-import { normaliseRecurrence, overAt, sortStart } from './program-schedule.js';
-
-const EVENT_FIELDS = ['startsAt', 'endsAt', 'location', 'onlineUrl', 'recurrence'] as const;
-
-/** When and where a program happens (null: not set). */
-export type ProgramEvent = Pick<Post, (typeof EVENT_FIELDS)[number]>;
+import { programEventOf, type ProgramEvent } from './program-event.js';
+import { uniqueSlug } from './post-slug.js';
 
 export interface NewPost extends Partial<ProgramEvent> {
   name: string;
@@ -39,9 +35,6 @@ export interface NewPost extends Partial<ProgramEvent> {
 export type JoinedPost = Post & { category?: PostCategory | null; author?: User | null };
 
 export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
-
-/** Serialises slug choice, so two posts with one title get distinct slugs without a unique-key failure. */
-const SLUG_LOCK = 724_312;
 
 /**
  * Blog posts, programs and testimonies. Visitors see Authorised posts only, in every category; a member also
@@ -136,7 +129,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     const editor = can(caller, PERMISSION.contentWrite);
     if (!editor) {
       if (input.categoryId !== CATEGORY.testimonies) throw AppError.forbidden('Members can only share testimonies (category 2)');
-      if (input.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
+      if (input.status === PostStatus.Authorised) throw AppError.forbidden('Only content staff can authorise a testimony');
     }
     const name = this.cleanName(input.name);
     const body = this.cleanBody(input.body);
@@ -144,11 +137,11 @@ export class PostsService extends ContentList<Post, PostFilter> {
     await this.assertCategory(input.categoryId);
     const status = editor ? (input.status ?? PostStatus.Authorised) : PostStatus.UnAuthorised;
     const displayName = this.consents.displayNameFor(input.categoryId, input, editor);
-    const event = this.eventOf(input.categoryId, {}, input);
+    const event = programEventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
       // Only content staff see every slug. Anyone else's gets a random tail: the numbered tail a taken slug gets would
       // tell them that a draft of that title exists.
-      const slug = await this.uniqueSlug(manager, name, editor ? '' : `-${randomBytes(4).toString('hex')}`);
+      const slug = await uniqueSlug(manager, name, editor ? '' : `-${randomBytes(4).toString('hex')}`);
       const post = manager.create(Post, {
         name,
         slug,
@@ -168,7 +161,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
   }
 
   /**
-   * Admins change anything (Authorise / De-list is a change of `status`). A member may edit their own
+   * Content staff change anything (Authorise / De-list is a change of `status`). A member may edit their own
    * testimony's words and picture; it then goes back to UnAuthorised for review.
    */
   async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
@@ -176,7 +169,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     let reviewed = false;
     if (!can(caller, PERMISSION.contentWrite)) {
       if (changes.categoryId != null && changes.categoryId !== post.categoryId) throw AppError.forbidden('Members cannot move a testimony to another category');
-      if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only an admin can authorise a testimony');
+      if (changes.status === PostStatus.Authorised) throw AppError.forbidden('Only content staff can authorise a testimony');
       post.status = PostStatus.UnAuthorised;
     } else if (changes.status && changes.status !== post.status) {
       if (changes.status === PostStatus.Authorised) await this.consents.assertPublishable(post.id);
@@ -196,7 +189,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
       await this.assertCategory(changes.categoryId);
       post.categoryId = changes.categoryId;
     }
-    Object.assign(post, this.eventOf(post.categoryId, post, changes));
+    Object.assign(post, programEventOf(post.categoryId, post, changes));
     const saved = await this.repository.save(post);
     if (reviewed) await this.consents.tellAuthor(saved);
     return saved;
@@ -229,51 +222,9 @@ export class PostsService extends ContentList<Post, PostFilter> {
     return body;
   }
 
-  /**
-   * A post's event fields after a write (`changes` over `current`), checked together, with the columns
-   * derived from them. Only programs are events.
-   */
-  private eventOf(categoryId: number, current: Partial<ProgramEvent>, changes: Partial<ProgramEvent>) {
-    const event: ProgramEvent = { startsAt: null, endsAt: null, location: null, onlineUrl: null, recurrence: null };
-    for (const field of EVENT_FIELDS) {
-      const value = changes[field] !== undefined ? changes[field] : current[field];
-      (event as Record<string, unknown>)[field] = value === '' ? null : (value ?? null);
-    }
-    if (categoryId !== CATEGORY.programs) {
-      const set = EVENT_FIELDS.find((field) => event[field] !== null);
-      if (set) throw AppError.badInput(set, `${set} is only for programs (category ${CATEGORY.programs})`);
-      return { ...event, sortStartsAt: null, overAt: null };
-    }
-    if (!event.startsAt) {
-      const needsStart = (['endsAt', 'recurrence'] as const).find((field) => event[field] !== null);
-      if (needsStart) throw AppError.badInput(needsStart, `${needsStart} needs startsAt`);
-    } else if (event.endsAt && event.endsAt.getTime() <= event.startsAt.getTime()) {
-      throw AppError.badInput('endsAt', 'endsAt must be after startsAt');
-    }
-    if (event.recurrence) {
-      const normal = normaliseRecurrence(event.recurrence);
-      if ('error' in normal) throw AppError.badInput('recurrence', normal.error);
-      event.recurrence = normal.rule;
-    }
-    return { ...event, sortStartsAt: sortStart(event, new Date()), overAt: overAt(event) };
-  }
-
   private async assertCategory(categoryId: number): Promise<void> {
     if (!(await this.dataSource.getRepository(PostCategory).existsBy({ id: categoryId }))) {
       throw AppError.badInput('categoryId', `There is no post category ${categoryId}`);
     }
-  }
-
-  private async uniqueSlug(manager: EntityManager, name: string, tail = ''): Promise<string> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SLUG_LOCK]);
-    const base = `${slugify(name)}${tail}`;
-    const taken = new Set<string>(
-      (await manager.query(`SELECT slug FROM posts WHERE slug = $1 OR slug LIKE $2`, [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`])).map(
-        (row: { slug: string }) => row.slug,
-      ),
-    );
-    let slug = base;
-    for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-    return slug;
   }
 }

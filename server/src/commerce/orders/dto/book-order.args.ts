@@ -45,7 +45,7 @@ export class BookOrderFilter extends ListFilterInput {
   @IsEnum(BookOrderStatus)
   status?: BookOrderStatus;
 
-  @Field(() => ID, { nullable: true, description: 'Admins only; a member always sees their own' })
+  @Field(() => ID, { nullable: true, description: 'Staff with finance:read only; a member always sees their own' })
   @IsOptional()
   userId?: string;
 }

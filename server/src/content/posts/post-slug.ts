@@ -1,0 +1,19 @@
+import type { EntityManager } from 'typeorm';
+import { slugify } from '../rich-text.js';
+
+/** Serialises slug choice, so two posts with one title get distinct slugs without a unique-key failure. */
+const SLUG_LOCK = 724_312;
+
+/** The slug for a new post named `name` (and `tail`), numbered past the ones taken, under a lock in `manager`'s transaction. */
+export async function uniqueSlug(manager: EntityManager, name: string, tail = ''): Promise<string> {
+  await manager.query('SELECT pg_advisory_xact_lock($1)', [SLUG_LOCK]);
+  const base = `${slugify(name)}${tail}`;
+  const taken = new Set<string>(
+    (await manager.query(`SELECT slug FROM posts WHERE slug = $1 OR slug LIKE $2`, [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`])).map(
+      (row: { slug: string }) => row.slug,
+    ),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
