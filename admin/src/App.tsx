@@ -12,7 +12,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './layout/theme';
 import { legacyRedirectRoutes } from './legacy/legacyRedirects';
 import { NotAvailable } from './layout/NotAvailable';
-import { pagesFor, resourcesFor } from './resources';
+import { ADMIN_RESOURCES, pagesFor, resourcesFor } from './resources';
 import type { Permissions } from './auth/permissions';
 
 /**
@@ -22,7 +22,7 @@ import type { Permissions } from './auth/permissions';
  */
 export const App = () => {
   const authProvider = useMemo(() => createAuthProvider(), []);
-  const dataProvider = useMemo(() => createDataProvider({ getToken: currentToken, onUploadWarnings: announceUploadWarnings }), []);
+  const dataProvider = useMemo(() => createDataProvider({ resources: ADMIN_RESOURCES, getToken: currentToken, onUploadWarnings: announceUploadWarnings }), []);
   return (
     <Admin
       title="Ministry admin"

@@ -22,7 +22,8 @@ import { ActionResult } from '../common/ActionResult';
 import { SafeConfirm } from '../common/SafeConfirm';
 import { ListLoadError, OPEN_COLUMN, ShowLoadError, usePhone } from '../common/screens';
 import { useAction } from '../common/useAction';
-import { addCareNote, replyToCareRequest, updateCareRequest, useCareTeam } from './careApi';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
+import { useCareTeam } from './useCareTeam';
 import { age, CARE_KINDS, kindOf, staffName, type StaffMember } from '../common/care';
 
 type CareEvent = {
@@ -161,6 +162,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 );
 
 const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
+  const dataProvider = useAdminDataProvider();
   const team = useCareTeam();
   // Focus stays on the field just changed; how it went is announced beside it.
   const { busy, run, outcome } = useAction({ inline: true });
@@ -177,7 +179,7 @@ const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
         value={record.status}
         helperText={REQUEST_STATUS_HELP}
         sx={{ minWidth: '14rem', flex: '1 1 20rem' }}
-        onChange={(event) => change(() => updateCareRequest(record.id, { status: event.target.value }), `The status is now ${STATUS_LABELS[event.target.value] ?? event.target.value}`)}
+        onChange={(event) => change(() => dataProvider.updateCareRequest(record.id, { status: event.target.value }), `The status is now ${STATUS_LABELS[event.target.value] ?? event.target.value}`)}
       >
         {REQUEST_STATUSES.map((choice) => (
           <MenuItem key={choice.id} value={choice.id}>
@@ -194,7 +196,7 @@ const StatusAndAssignee = ({ record }: { record: CareRequest }) => {
         onChange={(event) => {
           const assigneeId = event.target.value || null;
           const name = staffName(people.find((person) => person.id === assigneeId));
-          change(() => updateCareRequest(record.id, { assigneeId }), assigneeId ? `Assigned to ${name}` : 'Nobody is assigned now');
+          change(() => dataProvider.updateCareRequest(record.id, { assigneeId }), assigneeId ? `Assigned to ${name}` : 'Nobody is assigned now');
         }}
       >
         <MenuItem value="">Nobody (unassigned)</MenuItem>
@@ -288,6 +290,7 @@ const TextAction = ({ title, label, helperText, submitLabel, done, send, confirm
 };
 
 const CareRequestDetails = () => {
+  const dataProvider = useAdminDataProvider();
   const record = useRecordContext<CareRequest>();
   const canManage = useCanManageCare();
   if (!record) return null;
@@ -339,7 +342,7 @@ const CareRequestDetails = () => {
             helperText="Only staff see notes. The person who asked never does."
             submitLabel="Add note"
             done="The note is added"
-            send={(text) => addCareNote(record.id, text)}
+            send={(text) => dataProvider.addCareNote(record.id, text)}
           />
           <TextAction
             title="Add the requester's answer"
@@ -347,7 +350,7 @@ const CareRequestDetails = () => {
             helperText="Paste what they wrote back (or what they said on the phone), so everyone sees it here."
             submitLabel="Add their answer"
             done="Their answer is added"
-            send={(text) => addCareNote(record.id, text, true)}
+            send={(text) => dataProvider.addCareNote(record.id, text, true)}
           />
           <TextAction
             title="Reply by e-mail"
@@ -355,7 +358,7 @@ const CareRequestDetails = () => {
             helperText={`This is e-mailed to ${recipient} and kept on the timeline.`}
             submitLabel="Send reply"
             done="The reply is on its way"
-            send={(text) => replyToCareRequest(record.id, text)}
+            send={(text) => dataProvider.replyToCareRequest(record.id, text)}
             confirm={{ title: 'Send this reply by e-mail?', content: `This e-mails your reply to ${recipient}. It cannot be taken back.` }}
           />
         </>

@@ -1,16 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { createFakeApi } from '../test/fakeApi';
-import { createDataProvider } from './dataProvider';
+import { ApiError } from './errors';
+import { createDataProvider, type DataResource } from './dataProvider';
 import type { Uploader } from './uploads';
 
 const page = { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' as const }, filter: {} };
+
+const RESOURCES: DataResource[] = [
+  { name: 'posts', type: 'Post', upload: 'post' },
+  { name: 'testimonies', type: 'Post', fixed: { categoryId: '2' }, upload: 'testimony' },
+];
 
 const setup = (token: string | null = 'admin-token') => {
   const api = createFakeApi();
   const session = { token: token ?? undefined };
   const upload = vi.fn<Uploader>(async (file) => ({ url: `/uploads/${file.name.replace(/\W/g, '')}-960.webp` }));
-  const dataProvider = createDataProvider({ getToken: () => session.token, fetch: api.fetch, uri: 'http://api.test/graphql', upload });
+  const dataProvider = createDataProvider({ resources: RESOURCES, getToken: () => session.token, fetch: api.fetch, uri: 'http://api.test/graphql', upload });
   return { api, session, upload, dataProvider };
 };
 
@@ -99,5 +105,20 @@ describe('the admin data provider', () => {
     const { total } = await dataProvider.getList('posts', page);
     expect(total).toBe(2);
     expect(api.calls.filter((call) => call.operation === 'IntrospectionQuery').map((call) => call.authorization)).toEqual(['Bearer expired-token', 'Bearer admin-token']);
+  });
+
+  it("runs the console's own actions with the admin token, and reads what they changed", async () => {
+    const { api, dataProvider } = setup();
+    await dataProvider.replyToCareRequest('ContactEnquiry-1', 'We are praying for you');
+    expect(api.calls.at(-1)).toMatchObject({ query: expect.stringContaining('replyToCareRequest('), authorization: 'Bearer admin-token', variables: { id: 'ContactEnquiry-1', body: 'We are praying for you' } });
+    expect(api.careRequests[0].timeline).toMatchObject([{ type: 'Reply', body: 'We are praying for you' }]);
+  });
+
+  it('fails an action with the same ApiError as a list, so an ended session logs the admin out', async () => {
+    const { api, dataProvider } = setup();
+    api.validTokens.delete('admin-token');
+    const failure = await dataProvider.careTeam().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, message: 'Your session has ended. Please log in again.' });
   });
 });

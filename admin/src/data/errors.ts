@@ -14,7 +14,33 @@ const STATUS_BY_CODE: Record<string, number> = {
   TOO_MANY_REQUESTS: 429,
 };
 
-type GraphQLErrorLike = { message?: string; extensions?: { code?: unknown; field?: unknown } };
+type FieldProblem = { field?: unknown; message?: unknown };
+type GraphQLErrorLike = { message?: string; extensions?: { code?: unknown; field?: unknown; errors?: unknown } };
+
+/**
+ * The one error of every console call (lists, forms, actions, uploads, downloads): react-admin's HttpError, so
+ * `status` drives the auth provider's sign-out and `body.errors` puts each field's message under its field, plus
+ * the GraphQL `code` and the fields the server named (`extensions.field` and every `extensions.errors` entry).
+ */
+export class ApiError extends HttpError {
+  constructor(
+    message: string,
+    status: number,
+    readonly code?: string,
+    /** Messages by field, in the server's order; the first is `field`. */
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message, status, Object.keys(fieldErrors).length ? { errors: { ...fieldErrors, root: { serverError: message } } } : { code });
+    // HttpError sets its own prototype, which would hide this class's.
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = 'ApiError';
+  }
+
+  /** The first field the server named, if any. */
+  get field(): string | undefined {
+    return Object.keys(this.fieldErrors)[0];
+  }
+}
 
 const graphQLErrorsOf = (error: unknown): GraphQLErrorLike[] => {
   const candidate = error as { graphQLErrors?: unknown; errors?: unknown; body?: unknown; networkError?: { result?: { errors?: unknown } } } | null;
@@ -31,12 +57,24 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' && status !== 200 ? status : undefined;
 };
 
+/** `extensions.field` with the error's message, then each field of `extensions.errors` with its own. */
+const fieldErrorsOf = (first: GraphQLErrorLike | undefined, message: string): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  const named = first?.extensions?.field;
+  if (typeof named === 'string' && named) errors[named] = message;
+  const listed = Array.isArray(first?.extensions?.errors) ? (first.extensions.errors as FieldProblem[]) : [];
+  for (const { field, message: text } of listed) {
+    if (typeof field === 'string' && field && typeof text === 'string' && !(field in errors)) errors[field] = text;
+  }
+  return errors;
+};
+
 /**
- * Any failure of the API (GraphQL errors, HTTP errors, network errors) as react-admin's HttpError: the status
- * follows the error's `extensions.code`, so the auth provider can tell an ended session, and an error naming a
- * field lands on that field of the form (react-admin reads `body.errors`).
+ * Any failure of the API (GraphQL errors, HTTP errors, network errors) as an ApiError: the status follows the
+ * error's `extensions.code`, so the auth provider can tell an ended session from a refusal.
  */
-export function toHttpError(error: unknown): HttpError {
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
   const [first] = graphQLErrorsOf(error);
   const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : undefined;
   const status = (code && STATUS_BY_CODE[code]) || statusOf(error) || 500;
@@ -44,8 +82,5 @@ export function toHttpError(error: unknown): HttpError {
   if (status === 401) message = SESSION_ENDED;
   else if (status === 403) message = first?.message ?? NOT_AUTHORISED;
   else if (!first && !statusOf(error) && /fetch|network|load failed/i.test(message)) message = UNREACHABLE;
-
-  const field = typeof first?.extensions?.field === 'string' && first.extensions.field ? first.extensions.field : undefined;
-  const body = field ? { errors: { [field]: message, root: { serverError: message } } } : { code };
-  return new HttpError(message, status, body);
+  return new ApiError(message, status, code, fieldErrorsOf(first, message));
 }

@@ -3,7 +3,7 @@ import buildGraphQLProvider from 'ra-data-graphql-simple';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 
 /** Payment and shipping actions that are not plain updates. */
-export type OrderAction = 'markBookOrderShipped' | 'refundBookOrder' | 'refundDonation' | 'cancelRegularDonation';
+export type OrderAction = 'markBookOrderShipped' | 'refundBookOrder' | 'cancelRegularDonation';
 
 /** What the Active regular gifts bring in each month, in one currency. */
 export type MonthlyTotal = { currency: string; amount: number; gifts: number };
@@ -19,7 +19,6 @@ export type GraphQLConnection = {
 const ORDER_MUTATIONS: Record<OrderAction, ReturnType<typeof gql>> = {
   markBookOrderShipped: gql`mutation MarkBookOrderShipped($id: ID!) { result: markBookOrderShipped(id: $id) { id status } }`,
   refundBookOrder: gql`mutation RefundBookOrder($id: ID!) { result: refundBookOrder(id: $id) { id status } }`,
-  refundDonation: gql`mutation RefundDonation($id: ID!) { result: refundDonation(id: $id) { id status } }`,
   cancelRegularDonation: gql`mutation CancelRegularDonation($id: ID!) { result: cancelRegularDonation(id: $id) { id status cancelledAt nextBillingAt } }`,
 };
 

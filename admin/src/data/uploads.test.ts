@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
+import { ADMIN_RESOURCES } from '../resources';
 import { createUploader, imageUploadCallbacks, withUploadedImage, type Uploader } from './uploads';
 
 const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'slider.jpg', { type: 'image/jpeg' });
@@ -63,7 +64,7 @@ describe('image uploads', () => {
 
   it('runs before every save of the resources with an image, each with its purpose', async () => {
     const upload = vi.fn<Uploader>(async () => ({ url: '/uploads/x.webp' }));
-    const callbacks = imageUploadCallbacks(upload);
+    const callbacks = imageUploadCallbacks(ADMIN_RESOURCES, upload);
     expect(callbacks.map((callback) => callback.resource).sort()).toEqual(['books', 'meeting-images', 'posts', 'slider-images', 'testimonies', 'visit-images']);
     const testimonies = callbacks.find((callback) => callback.resource === 'testimonies')!;
     const file = jpeg();

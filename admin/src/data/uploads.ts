@@ -1,8 +1,8 @@
 import type { DataProvider, ResourceCallbacks } from 'react-admin';
-import { toHttpError } from './errors';
-import { ADMIN_RESOURCES, type AdminResource } from '../resources';
+import { toApiError } from './errors';
 
-export type UploadPurpose = NonNullable<AdminResource['upload']>;
+/** What an image is for: the server sizes its variants by it. */
+export type UploadPurpose = 'slider' | 'visit' | 'post' | 'testimony' | 'book' | 'meeting';
 export type UploadResult = { url: string; width?: number; height?: number; srcSet?: string; warnings?: string[] };
 export type Uploader = (file: File, purpose: UploadPurpose) => Promise<UploadResult>;
 
@@ -31,7 +31,7 @@ export function createUploader(
     const body = (await response.json().catch(() => ({}))) as Partial<UploadResult> & { errors?: { msg?: string; path?: string }[]; code?: string };
     if (!response.ok || typeof body.url !== 'string') {
       const message = body.errors?.[0]?.msg ?? `The image could not be uploaded (${response.status})`;
-      throw toHttpError({ status: response.status, errors: [{ message, extensions: { code: body.code, field: 'image' } }] });
+      throw toApiError({ status: response.status, errors: [{ message, extensions: { code: body.code, field: 'image' } }] });
     }
     if (body.warnings?.length) onWarnings(body.warnings);
     return body as UploadResult;
@@ -50,7 +50,7 @@ export async function withUploadedImage<T extends { image?: ImageValue }>(data: 
 }
 
 /** `beforeSave` callbacks for every resource that has an image. */
-export const imageUploadCallbacks = (upload: Uploader): ResourceCallbacks[] =>
-  ADMIN_RESOURCES.flatMap(({ name, upload: purpose }) =>
+export const imageUploadCallbacks = (resources: { name: string; upload?: UploadPurpose }[], upload: Uploader): ResourceCallbacks[] =>
+  resources.flatMap(({ name, upload: purpose }) =>
     purpose ? [{ resource: name, beforeSave: (data: Record<string, unknown>, _provider: DataProvider) => withUploadedImage(data, purpose, upload) }] : [],
   );

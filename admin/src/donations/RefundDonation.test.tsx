@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../auth/session';
+import { currentToken, saveSession } from '../auth/session';
+import { createDataProvider } from '../data/dataProvider';
 import { RefundDonation } from './RefundDonation';
 
 const PART_REFUNDED = { id: '7', status: 'Paid', amount: 100, refundedAmount: 40, currency: 'GBP' };
@@ -18,7 +19,7 @@ function renderRefund(record: Record<string, unknown>, answer: unknown = { data:
   });
   render(
     <MemoryRouter>
-      <AdminContext>
+      <AdminContext dataProvider={createDataProvider({ resources: [], getToken: currentToken })}>
         <RecordContextProvider value={record}>
           <RefundDonation />
         </RecordContextProvider>

@@ -4,9 +4,7 @@ import { useId, useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
 import { formatMoney } from '../common/format';
 import { useAction } from '../common/useAction';
-import { graphqlRequest } from '../data/graphqlRequest';
-
-const REFUND = 'mutation RefundDonation($id: ID!, $amount: Float) { refundDonation(id: $id, amount: $amount) { id status refundedAmount } }';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
 
 type RefundableDonation = { id: string; status?: string; amount?: number; refundedAmount?: number; currency?: string };
 
@@ -22,6 +20,7 @@ const parseAmount = (text: string): number | undefined => (/^\d+(\.\d{1,2})?$/.t
  */
 export const RefundDonation = () => {
   const record = useRecordContext<RefundableDonation>();
+  const dataProvider = useAdminDataProvider();
   const { busy, run } = useAction();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -48,7 +47,7 @@ export const RefundDonation = () => {
     let refused: string | undefined;
     const done = await run(
       () =>
-        graphqlRequest(REFUND, { id: record.id, amount }, { idempotencyKey }).catch((error: Error) => {
+        dataProvider.refundDonationAmount(record.id, amount, idempotencyKey).catch((error: Error) => {
           refused = error.message;
           throw error;
         }),

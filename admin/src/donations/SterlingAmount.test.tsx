@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../auth/session';
+import { currentToken, saveSession } from '../auth/session';
+import { createDataProvider } from '../data/dataProvider';
 import { SterlingAmount, sterlingProblems } from './SterlingAmount';
 
 const USD_GIFT = { id: '9', status: 'Paid', amount: 20, currency: 'USD', giftAidClaimId: null };
@@ -16,7 +17,7 @@ function renderForm(record: Record<string, unknown>) {
   });
   render(
     <MemoryRouter>
-      <AdminContext>
+      <AdminContext dataProvider={createDataProvider({ resources: [], getToken: currentToken })}>
         <RecordContextProvider value={record}>
           <SterlingAmount />
         </RecordContextProvider>

@@ -4,11 +4,7 @@ import { useId, useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
 import { formatMoney, londonToday } from '../common/format';
 import { useAction } from '../common/useAction';
-import { graphqlRequest } from '../data/graphqlRequest';
-
-const SET = `mutation SetDonationSterlingAmount($id: ID!, $amount: Float!, $rate: String, $rateSource: String, $rateDate: String) {
-  setDonationSterlingAmount(id: $id, amount: $amount, rate: $rate, rateSource: $rateSource, rateDate: $rateDate) {
-    id sterlingAmount exchangeRate exchangeRateSource exchangeRateDate giftAidStatus } }`;
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
 
 type DollarGift = { id: string; currency?: string; amount?: number; status?: string; giftAidClaimId?: string | null };
 
@@ -42,6 +38,7 @@ export function sterlingProblems(form: SterlingForm, dollars: number): Partial<R
  */
 export const SterlingAmount = () => {
   const record = useRecordContext<DollarGift>();
+  const dataProvider = useAdminDataProvider();
   const { busy, run } = useAction();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<SterlingForm>({ pounds: '', rate: '', source: '', date: '' });
@@ -60,14 +57,13 @@ export const SterlingAmount = () => {
   });
   const save = async () => {
     if (!ready) return;
-    const variables = {
-      id: record.id,
+    const sterling = {
       amount: Number(form.pounds),
       rate: form.rate.trim() || undefined,
       rateSource: form.source.trim() || undefined,
       rateDate: form.date || undefined,
     };
-    if (await run(() => graphqlRequest(SET, variables), `The gift is recorded as ${formatMoney(variables.amount, 'GBP')}`)) setOpen(false);
+    if (await run(() => dataProvider.setDonationSterlingAmount(record.id, sterling), `The gift is recorded as ${formatMoney(sterling.amount, 'GBP')}`)) setOpen(false);
   };
 
   return (

@@ -3,19 +3,19 @@ import { AdminContext, RecordContextProvider, testDataProvider } from 'react-adm
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClaimActions } from './ClaimActions';
-import * as api from './claimsApi';
 
-vi.mock('./claimsApi', () => ({
-  submitClaim: vi.fn(async () => undefined),
-  recordPayment: vi.fn(async () => undefined),
-  rejectClaim: vi.fn(async () => undefined),
-  deleteClaim: vi.fn(async () => undefined),
-}));
+/** The data provider's claim steps, each recording how it was called. */
+const api = {
+  submitGiftAidClaim: vi.fn(async () => undefined),
+  recordGiftAidPayment: vi.fn(async () => undefined),
+  rejectGiftAidClaim: vi.fn(async () => undefined),
+  deleteGiftAidClaim: vi.fn(async () => undefined),
+};
 
 const show = (status: string) =>
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider()}>
+      <AdminContext dataProvider={testDataProvider(api)}>
         <RecordContextProvider value={{ id: '12', status, taxToReclaim: 12.8, adjustment: 0 }}>
           <ClaimActions />
         </RecordContextProvider>
@@ -35,7 +35,7 @@ describe("a Gift Aid claim's next step", () => {
     expect(screen.queryByRole('button', { name: 'Record payment' })).toBeNull();
     fireEvent.change(screen.getByLabelText(/HMRC reference/), { target: { value: 'GA-2026-001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mark as submitted' }));
-    await waitFor(() => expect(api.submitClaim).toHaveBeenCalledWith('12', 'GA-2026-001'));
+    await waitFor(() => expect(api.submitGiftAidClaim).toHaveBeenCalledWith('12', 'GA-2026-001'));
   });
 
   it('asks before deleting a Draft, with "keep" focused, and deletes only when confirmed', async () => {
@@ -46,11 +46,11 @@ describe("a Gift Aid claim's next step", () => {
     await waitFor(() => expect(document.activeElement).toBe(keep));
     fireEvent.click(keep);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.deleteClaim).not.toHaveBeenCalled();
+    expect(api.deleteGiftAidClaim).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it' }));
-    await waitFor(() => expect(api.deleteClaim).toHaveBeenCalledWith('12'));
+    await waitFor(() => expect(api.deleteGiftAidClaim).toHaveBeenCalledWith('12'));
   });
 
   it('records the payment or the rejection of a Submitted claim, and offers no delete', async () => {
@@ -59,10 +59,10 @@ describe("a Gift Aid claim's next step", () => {
     fireEvent.change(screen.getByLabelText(/Amount received/), { target: { value: '12.80' } });
     fireEvent.change(screen.getByLabelText(/Received on/), { target: { value: '2026-06-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(api.recordPayment).toHaveBeenCalledWith('12', 12.8, '2026-06-01'));
+    await waitFor(() => expect(api.recordGiftAidPayment).toHaveBeenCalledWith('12', 12.8, '2026-06-01'));
     fireEvent.change(screen.getByLabelText(/Reason HMRC gave/), { target: { value: 'Addresses missing' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record rejection' }));
-    await waitFor(() => expect(api.rejectClaim).toHaveBeenCalledWith('12', 'Addresses missing'));
+    await waitFor(() => expect(api.rejectGiftAidClaim).toHaveBeenCalledWith('12', 'Addresses missing'));
   });
 
   it('offers no step on a Paid or Rejected claim, and says a rejected claim’s donations are free again', () => {

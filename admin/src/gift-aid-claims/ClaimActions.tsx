@@ -2,7 +2,8 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContent
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRecordContext, useRedirect } from 'react-admin';
 import { useAction } from '../common/useAction';
-import { type ClaimStatus, deleteClaim, recordPayment, rejectClaim, submitClaim } from './claimsApi';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
+import type { ClaimStatus } from './claimsApi';
 import { londonToday } from '../common/format';
 
 type Claim = { id: string; status: ClaimStatus; taxToReclaim: number; adjustment: number };
@@ -45,6 +46,7 @@ const StepForm = ({ title, action, busy, onSubmit, children }: { title: string; 
 export const ClaimActions = () => {
   const claim = useRecordContext<Claim>();
   const { busy, run } = useAction();
+  const dataProvider = useAdminDataProvider();
   const redirect = useRedirect();
   const [reference, setReference] = useState('');
   const [amount, setAmount] = useState('');
@@ -55,7 +57,7 @@ export const ClaimActions = () => {
   if (!claim) return null;
 
   const remove = async () => {
-    const done = await run(() => deleteClaim(claim.id), `Draft claim ${claim.id} deleted; its donations can be claimed again`);
+    const done = await run(() => dataProvider.deleteGiftAidClaim(claim.id), `Draft claim ${claim.id} deleted; its donations can be claimed again`);
     setConfirming(false);
     if (done) redirect('list', 'gift-aid-claims');
   };
@@ -70,7 +72,7 @@ export const ClaimActions = () => {
       </Alert>
       {claim.status === 'Draft' && (
         <>
-          <StepForm title="Submitted to HMRC" action="Mark as submitted" busy={busy} onSubmit={() => void run(() => submitClaim(claim.id, reference), 'The claim is recorded as submitted')}>
+          <StepForm title="Submitted to HMRC" action="Mark as submitted" busy={busy} onSubmit={() => void run(() => dataProvider.submitGiftAidClaim(claim.id, reference), 'The claim is recorded as submitted')}>
             <TextField label="HMRC reference" value={reference} onChange={(event) => setReference(event.target.value)} required slotProps={{ htmlInput: { maxLength: 64 } }} />
           </StepForm>
           <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
@@ -98,7 +100,7 @@ export const ClaimActions = () => {
             title="HMRC paid"
             action="Record payment"
             busy={busy}
-            onSubmit={() => void run(() => recordPayment(claim.id, Number(amount), receivedOn), 'The payment is recorded')}
+            onSubmit={() => void run(() => dataProvider.recordGiftAidPayment(claim.id, Number(amount), receivedOn), 'The payment is recorded')}
           >
             <TextField label="Amount received (£)" value={amount} onChange={(event) => setAmount(event.target.value)} required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField
@@ -110,7 +112,7 @@ export const ClaimActions = () => {
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }}
             />
           </StepForm>
-          <StepForm title="HMRC rejected" action="Record rejection" busy={busy} onSubmit={() => void run(() => rejectClaim(claim.id, reason), 'The rejection is recorded')}>
+          <StepForm title="HMRC rejected" action="Record rejection" busy={busy} onSubmit={() => void run(() => dataProvider.rejectGiftAidClaim(claim.id, reason), 'The rejection is recorded')}>
             <TextField label="Reason HMRC gave" value={reason} onChange={(event) => setReason(event.target.value)} required multiline slotProps={{ htmlInput: { maxLength: 500 } }} />
           </StepForm>
         </>

@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { SCHEDULE_COLUMNS } from '@ministry/shared';
 import { Link as RouterLink } from 'react-router';
 import {
   ArrayField,
@@ -24,21 +25,10 @@ import {
 import { MoneyField, WhenField } from '../common/fields';
 import { formatMoney, londonToday } from '../common/format';
 import { usePhone } from '../common/screens';
-import { ApiError } from '../data/graphqlCall';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
+import { ApiError } from '../data/errors';
 import { ClaimActions } from './ClaimActions';
-import { type BatchClaim, claimBatch, type ClaimPeriod, type ClaimPreview, createClaim, downloadSchedule, previewClaim, type ScheduleColumn, scheduleColumns } from './claimsApi';
-
-/** HMRC's columns, as the server declares them for its files and its API. */
-function useScheduleColumns(): ScheduleColumn[] | undefined {
-  const [columns, setColumns] = useState<ScheduleColumn[]>();
-  const notify = useNotify();
-  useEffect(() => {
-    scheduleColumns()
-      .then(setColumns)
-      .catch((error: Error) => notify(error.message, { type: 'error' }));
-  }, [notify]);
-  return columns;
-}
+import type { BatchClaim, ClaimPeriod, ClaimPreview } from './claimsApi';
 
 /** What the list shows: never the rows, which name donors and whose every read is on the audit trail. */
 const LIST_FIELDS = ['id', 'status', 'batchNumber', 'batchSize', 'from', 'to', 'rowCount', 'taxToReclaim', 'adjustment', 'createdAt'];
@@ -93,12 +83,13 @@ export const GiftAidClaimList = () => (
 const ScheduleDownloads = () => {
   const claim = useRecordContext<{ id: string }>();
   const notify = useNotify();
+  const dataProvider = useAdminDataProvider();
   if (!claim) return null;
   const files = ['ods', 'csv'].map((format) => ({ path: `/api/gift-aid/claims/${claim.id}/schedule.${format}`, name: `gift-aid-claim-${claim.id}.${format}` }));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {files.map((file) => (
-        <Button key={file.name} startIcon={<DownloadIcon />} onClick={() => void downloadSchedule(file.path, file.name).catch((error: Error) => notify(error.message, { type: 'error' }))}>
+        <Button key={file.name} startIcon={<DownloadIcon />} onClick={() => void dataProvider.downloadGiftAidSchedule(file.path, file.name).catch((error: Error) => notify(error.message, { type: 'error' }))}>
           {file.name}
         </Button>
       ))}
@@ -111,12 +102,14 @@ const BatchClaims = () => {
   const claim = useRecordContext<{ id: string; batchId: string; batchSize: number; batchNumber: number }>();
   const [batch, setBatch] = useState<BatchClaim[]>();
   const notify = useNotify();
+  const dataProvider = useAdminDataProvider();
   useEffect(() => {
     if (!claim || claim.batchSize < 2) return;
-    claimBatch(String(claim.batchId))
+    dataProvider
+      .giftAidClaimBatch(String(claim.batchId))
       .then(setBatch)
       .catch((error: Error) => notify(error.message, { type: 'error' }));
-  }, [claim, notify]);
+  }, [claim, dataProvider, notify]);
   if (!claim) return null;
   if (claim.batchSize < 2) return <Typography variant="body2">The only claim made for this period.</Typography>;
   return (
@@ -141,20 +134,16 @@ const BatchClaims = () => {
   );
 };
 
-/** The rows the claim holds, in HMRC's columns. */
-const ScheduleTable = () => {
-  const columns = useScheduleColumns();
-  if (!columns) return null;
-  return (
-    <ArrayField source="rows" label="Schedule">
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        {columns.map((column) => (
-          <DataTable.Col key={column.field} source={column.field} label={column.heading} disableSort />
-        ))}
-      </DataTable>
-    </ArrayField>
-  );
-};
+/** The rows the claim holds, in HMRC's columns (the shared list the server's files and API follow too). */
+const ScheduleTable = () => (
+  <ArrayField source="rows" label="Schedule">
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      {SCHEDULE_COLUMNS.map((column) => (
+        <DataTable.Col key={column.field} source={column.field} label={column.heading} disableSort />
+      ))}
+    </DataTable>
+  </ArrayField>
+);
 
 export const GiftAidClaimShow = () => (
   <Show title="Gift Aid claim">
@@ -192,7 +181,7 @@ const PreviewTotal = ({ preview }: { preview?: ClaimPreview }) => (
   </Typography>
 );
 
-const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: ScheduleColumn[] }) => (
+const PreviewTable = ({ preview }: { preview: ClaimPreview }) => (
   <Box sx={{ overflowX: 'auto' }}>
     {preview.claimCount > 1 && (
       <Alert severity="info" sx={{ my: 1 }}>
@@ -213,7 +202,7 @@ const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: Sc
     <Table size="small" aria-label="Schedule rows">
       <TableHead>
         <TableRow>
-          {columns.map((column) => (
+          {SCHEDULE_COLUMNS.map((column) => (
             <TableCell key={column.field}>{column.heading}</TableCell>
           ))}
         </TableRow>
@@ -221,7 +210,7 @@ const PreviewTable = ({ preview, columns }: { preview: ClaimPreview; columns: Sc
       <TableBody>
         {preview.rows.map((row, index) => (
           <TableRow key={index}>
-            {columns.map((column) => (
+            {SCHEDULE_COLUMNS.map((column) => (
               <TableCell key={column.field}>{row[column.field]}</TableCell>
             ))}
           </TableRow>
@@ -236,8 +225,8 @@ export const GiftAidClaimCreate = () => {
   const [period, setPeriod] = useState<ClaimPeriod>({ from: '', to: '', aggregate: false });
   const [preview, setPreview] = useState<ClaimPreview>();
   const [error, setError] = useState<string>();
-  const columns = useScheduleColumns();
   const redirect = useRedirect();
+  const dataProvider = useAdminDataProvider();
   const change = (changes: Partial<ClaimPeriod>) => {
     setPeriod({ ...period, ...changes });
     setPreview(undefined);
@@ -253,10 +242,10 @@ export const GiftAidClaimCreate = () => {
         <MuiTextField label="From" type="date" value={period.from} onChange={(event) => change({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
         <MuiTextField label="To" type="date" value={period.to} onChange={(event) => change({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
         <FormControlLabel control={<Checkbox checked={period.aggregate} onChange={(event) => change({ aggregate: event.target.checked })} />} label="Aggregate small donations" />
-        <Button variant="outlined" disabled={!period.from || !period.to || !columns} onClick={run(async () => setPreview(await previewClaim(period, columns!)))}>
+        <Button variant="outlined" disabled={!period.from || !period.to} onClick={run(async () => setPreview(await dataProvider.previewGiftAidClaim(period, [...SCHEDULE_COLUMNS])))}>
           Preview
         </Button>
-        <Button variant="contained" disabled={!preview} onClick={run(async () => redirect('show', 'gift-aid-claims', await createClaim(period)))}>
+        <Button variant="contained" disabled={!preview} onClick={run(async () => redirect('show', 'gift-aid-claims', await dataProvider.createGiftAidClaim(period)))}>
           Create claim
         </Button>
       </Stack>
@@ -266,7 +255,7 @@ export const GiftAidClaimCreate = () => {
         </Alert>
       )}
       <PreviewTotal preview={preview} />
-      {preview && columns && <PreviewTable preview={preview} columns={columns} />}
+      {preview && <PreviewTable preview={preview} />}
     </Box>
   );
 };

@@ -1,5 +1,4 @@
-import { currentToken } from '../auth/session';
-import { ApiError, graphqlCall } from '../data/graphqlCall';
+import type { Transport } from '../data/transport';
 
 /** A schedule row's cells by field, the fields being those `scheduleColumns` lists. */
 export type ScheduleRow = Record<string, string>;
@@ -29,60 +28,56 @@ type ClaimAdjustment = { donationId: string; claimId: string; amount: number; ta
 
 export type ClaimPeriod = { from: string; to: string; aggregate: boolean };
 
-export async function scheduleColumns(): Promise<ScheduleColumn[]> {
-  return (await graphqlCall<{ giftAidScheduleColumns: ScheduleColumn[] }>('query GiftAidScheduleColumns { giftAidScheduleColumns { field heading kind } }')).giftAidScheduleColumns;
-}
+const SCHEDULE_COLUMNS = 'query GiftAidScheduleColumns { giftAidScheduleColumns { field heading kind } }';
 
-export async function previewClaim(period: ClaimPeriod, columns: ScheduleColumn[]): Promise<ClaimPreview> {
-  const query = `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
-    giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
-      donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${columns.map((column) => column.field).join(' ')} }
-      adjustments { donationId claimId amount tax } waitingAdjustments { donationId claimId amount tax } } }`;
-  return (await graphqlCall<{ giftAidClaimPreview: ClaimPreview }>(query, period)).giftAidClaimPreview;
-}
+const previewQuery = (columns: ScheduleColumn[]) => `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
+  giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
+    donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${columns.map((column) => column.field).join(' ')} }
+    adjustments { donationId claimId amount tax } waitingAdjustments { donationId claimId amount tax } } }`;
 
-/** The claims of a batch, in order, by the batch's id (its first claim's). */
-export async function claimBatch(batchId: string): Promise<BatchClaim[]> {
-  const query = `query GiftAidClaimBatch($batchId: ID!) {
-    allGiftAidClaims(filter: { batchId: $batchId }, sortField: "id", sortOrder: "ASC") { id batchNumber status rowCount } }`;
-  return (await graphqlCall<{ allGiftAidClaims: BatchClaim[] }>(query, { batchId })).allGiftAidClaims;
-}
+const BATCH = `query GiftAidClaimBatch($batchId: ID!) {
+  allGiftAidClaims(filter: { batchId: $batchId }, sortField: "id", sortOrder: "ASC") { id batchNumber status rowCount } }`;
 
-export async function submitClaim(id: string, hmrcReference: string): Promise<void> {
-  await graphqlCall('mutation SubmitGiftAidClaim($id: ID!, $hmrcReference: String!) { submitGiftAidClaim(id: $id, hmrcReference: $hmrcReference) { id status } }', { id, hmrcReference });
-}
+const SUBMIT = 'mutation SubmitGiftAidClaim($id: ID!, $hmrcReference: String!) { submitGiftAidClaim(id: $id, hmrcReference: $hmrcReference) { id status } }';
 
-export async function recordPayment(id: string, amount: number, receivedOn: string): Promise<void> {
-  await graphqlCall(
-    'mutation RecordGiftAidPayment($id: ID!, $amount: Float!, $receivedOn: String!) { recordGiftAidPayment(id: $id, amount: $amount, receivedOn: $receivedOn) { id status } }',
-    { id, amount, receivedOn },
-  );
-}
+const RECORD_PAYMENT =
+  'mutation RecordGiftAidPayment($id: ID!, $amount: Float!, $receivedOn: String!) { recordGiftAidPayment(id: $id, amount: $amount, receivedOn: $receivedOn) { id status } }';
 
-export async function rejectClaim(id: string, reason: string): Promise<void> {
-  await graphqlCall('mutation RejectGiftAidClaim($id: ID!, $reason: String!) { rejectGiftAidClaim(id: $id, reason: $reason) { id status } }', { id, reason });
-}
+const REJECT = 'mutation RejectGiftAidClaim($id: ID!, $reason: String!) { rejectGiftAidClaim(id: $id, reason: $reason) { id status } }';
 
-export async function deleteClaim(id: string): Promise<void> {
-  await graphqlCall('mutation DeleteGiftAidClaim($id: ID!) { deleteGiftAidClaim(id: $id) }', { id });
-}
+const DELETE = 'mutation DeleteGiftAidClaim($id: ID!) { deleteGiftAidClaim(id: $id) }';
 
-export async function createClaim(period: ClaimPeriod): Promise<string> {
-  const query = `mutation CreateGiftAidClaim($from: String!, $to: String!, $aggregate: Boolean) {
-    createGiftAidClaim(from: $from, to: $to, aggregate: $aggregate) { id } }`;
-  return (await graphqlCall<{ createGiftAidClaim: { id: string } }>(query, period)).createGiftAidClaim.id;
-}
+const CREATE = `mutation CreateGiftAidClaim($from: String!, $to: String!, $aggregate: Boolean) {
+  createGiftAidClaim(from: $from, to: $to, aggregate: $aggregate) { id } }`;
 
-/** Saves one schedule file: fetched with the staff token (a plain link would carry none), then handed to the browser. */
-export async function downloadSchedule(path: string, fileName: string): Promise<void> {
-  const token = currentToken();
-  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(`The schedule could not be downloaded (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The browser reads the file after this click returns; freeing it at once could cut the download short.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The data provider's Gift Aid claim methods, beyond the claims' list and page. */
+export const giftAidClaimMethods = ({ call, download }: Transport) => ({
+  async giftAidScheduleColumns(): Promise<ScheduleColumn[]> {
+    return (await call<{ giftAidScheduleColumns: ScheduleColumn[] }>(SCHEDULE_COLUMNS)).giftAidScheduleColumns;
+  },
+  async previewGiftAidClaim(period: ClaimPeriod, columns: ScheduleColumn[]): Promise<ClaimPreview> {
+    return (await call<{ giftAidClaimPreview: ClaimPreview }>(previewQuery(columns), period)).giftAidClaimPreview;
+  },
+  /** The claims of a batch, in order, by the batch's id (its first claim's). */
+  async giftAidClaimBatch(batchId: string): Promise<BatchClaim[]> {
+    return (await call<{ allGiftAidClaims: BatchClaim[] }>(BATCH, { batchId })).allGiftAidClaims;
+  },
+  async submitGiftAidClaim(id: string, hmrcReference: string): Promise<void> {
+    await call(SUBMIT, { id, hmrcReference });
+  },
+  async recordGiftAidPayment(id: string, amount: number, receivedOn: string): Promise<void> {
+    await call(RECORD_PAYMENT, { id, amount, receivedOn });
+  },
+  async rejectGiftAidClaim(id: string, reason: string): Promise<void> {
+    await call(REJECT, { id, reason });
+  },
+  async deleteGiftAidClaim(id: string): Promise<void> {
+    await call(DELETE, { id });
+  },
+  /** Answers the new claim's id. */
+  async createGiftAidClaim(period: ClaimPeriod): Promise<string> {
+    return (await call<{ createGiftAidClaim: { id: string } }>(CREATE, period)).createGiftAidClaim.id;
+  },
+  /** Saves one schedule file, fetched with the staff token (a plain link would carry none). */
+  downloadGiftAidSchedule: (path: string, fileName: string): Promise<string> => download(path, fileName),
+});

@@ -3,14 +3,13 @@ import { AdminContext, RecordContextProvider, testDataProvider } from 'react-adm
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelForDonor } from './CancelForDonor';
-import * as api from './declarationsApi';
 
-vi.mock('./declarationsApi', async (original) => ({ ...(await original<typeof api>()), cancelForDonor: vi.fn(async () => undefined) }));
+const api = { cancelGiftAidDeclarationForDonor: vi.fn(async () => undefined) };
 
 const show = (status: string) =>
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider()}>
+      <AdminContext dataProvider={testDataProvider(api)}>
         <RecordContextProvider value={{ id: '9', status, effectiveFrom: '2025-01-01' }}>
           <CancelForDonor />
         </RecordContextProvider>
@@ -32,7 +31,7 @@ describe('recording a cancellation the donor sent', () => {
     await waitFor(() => expect(document.activeElement).toBe(back));
     fireEvent.click(back);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.cancelForDonor).not.toHaveBeenCalled();
+    expect(api.cancelGiftAidDeclarationForDonor).not.toHaveBeenCalled();
   });
 
   it('records the day, how the donor told us and the note once confirmed', async () => {
@@ -44,7 +43,7 @@ describe('recording a cancellation the donor sent', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record this cancellation?' });
     expect(dialog.textContent).toContain('The donor told us in writing (letter). From 2026-03-01');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, record it' }));
-    await waitFor(() => expect(api.cancelForDonor).toHaveBeenCalledWith('9', { cancelledOn: '2026-03-01', method: 'Written', note: 'Letter of 28 February' }));
+    await waitFor(() => expect(api.cancelGiftAidDeclarationForDonor).toHaveBeenCalledWith('9', { cancelledOn: '2026-03-01', method: 'Written', note: 'Letter of 28 February' }));
   });
 
   it('offers nothing on a cancelled declaration', () => {

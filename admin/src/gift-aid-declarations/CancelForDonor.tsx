@@ -1,8 +1,9 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useRecordContext } from 'react-admin';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
 import { useAction } from '../common/useAction';
-import { CANCELLATION_METHODS, cancelForDonor, type CancellationMethod } from './declarationsApi';
+import { CANCELLATION_METHODS, type CancellationMethod } from './declarationsApi';
 import { londonToday } from '../common/format';
 
 
@@ -12,6 +13,7 @@ import { londonToday } from '../common/format';
  */
 export const CancelForDonor = () => {
   const declaration = useRecordContext<{ id: string; status: string; declaredOn: string }>();
+  const dataProvider = useAdminDataProvider();
   const { busy, run } = useAction();
   const [cancelledOn, setCancelledOn] = useState(londonToday());
   const [method, setMethod] = useState<CancellationMethod>('Written');
@@ -24,7 +26,7 @@ export const CancelForDonor = () => {
     setConfirming(true);
   };
   const cancel = async () => {
-    await run(() => cancelForDonor(String(declaration.id), { cancelledOn, method, note }), 'The cancellation is recorded');
+    await run(() => dataProvider.cancelGiftAidDeclarationForDonor(String(declaration.id), { cancelledOn, method, note }), 'The cancellation is recorded');
     setConfirming(false);
   };
   const how = CANCELLATION_METHODS.find((choice) => choice.id === method)!.name.toLowerCase();

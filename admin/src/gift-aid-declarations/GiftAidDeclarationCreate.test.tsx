@@ -2,16 +2,15 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../data/graphqlCall';
-import * as api from './declarationsApi';
+import { ApiError } from '../data/errors';
 import { GiftAidDeclarationCreate } from './GiftAidDeclarationScreens';
 
-vi.mock('./declarationsApi', async (original) => ({ ...(await original<typeof api>()), recordDeclaration: vi.fn(async () => '31') }));
+const api = { recordGiftAidDeclaration: vi.fn(async (_declaration: object) => '31') };
 
 const show = () =>
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider()}>
+      <AdminContext dataProvider={testDataProvider(api)}>
         <GiftAidDeclarationCreate />
       </AdminContext>
     </MemoryRouter>,
@@ -36,7 +35,7 @@ describe('recording an oral or paper declaration', () => {
     fill(/Postcode/, 'M1 1AE');
     fireEvent.click(screen.getByRole('button', { name: 'Record declaration' }));
     await waitFor(() =>
-      expect(api.recordDeclaration).toHaveBeenCalledWith({
+      expect(api.recordGiftAidDeclaration).toHaveBeenCalledWith({
         donorEmail: 'lydia@example.org',
         source: 'Oral',
         declaredOn: '2026-11-20',
@@ -52,7 +51,7 @@ describe('recording an oral or paper declaration', () => {
   });
 
   it("shows the server's refusal", async () => {
-    vi.mocked(api.recordDeclaration).mockRejectedValueOnce(new ApiError('No member account has this e-mail address', 'donorEmail', 'BAD_USER_INPUT'));
+    vi.mocked(api.recordGiftAidDeclaration).mockRejectedValueOnce(new ApiError('No member account has this e-mail address', 400, 'BAD_USER_INPUT', { donorEmail: 'No member account has this e-mail address' }));
     show();
     fill(/Member's account e-mail/, 'nobody@example.org');
     fill(/First name/, 'A');

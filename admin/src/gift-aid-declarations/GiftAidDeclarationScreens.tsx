@@ -22,9 +22,10 @@ import {
   useRedirect,
 } from 'react-admin';
 import { PersonField, WhenField } from '../common/fields';
-import { ApiError } from '../data/graphqlCall';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
+import { ApiError } from '../data/errors';
 import { CancelForDonor } from './CancelForDonor';
-import { CANCELLATION_METHODS, recordDeclaration, type RecordedDeclaration } from './declarationsApi';
+import { CANCELLATION_METHODS, type RecordedDeclaration } from './declarationsApi';
 import { londonToday } from '../common/format';
 import { usePhone } from '../common/screens';
 
@@ -233,6 +234,7 @@ export const GiftAidDeclarationCreate = () => {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const redirect = useRedirect();
+  const dataProvider = useAdminDataProvider();
   const change = (changes: Partial<RecordedDeclaration>) => setDeclaration({ ...declaration, ...changes });
   const text = (field: keyof RecordedDeclaration, label: string, props: { required?: boolean; maxLength?: number; type?: string; autoComplete?: string } = {}) => (
     <MuiTextField
@@ -249,7 +251,8 @@ export const GiftAidDeclarationCreate = () => {
     event.preventDefault();
     setError(undefined);
     setBusy(true);
-    recordDeclaration(declaration)
+    dataProvider
+      .recordGiftAidDeclaration(declaration)
       .then((id) => redirect('show', 'gift-aid-declarations', id))
       .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'The server could not be reached'))
       .finally(() => setBusy(false));

@@ -1,4 +1,4 @@
-import { graphqlCall } from '../data/graphqlCall';
+import type { Transport } from '../data/transport';
 
 export type CancellationMethod = 'Written' | 'Phone' | 'Email' | 'InPerson';
 export type DeclarationSource = 'Oral' | 'Paper';
@@ -13,14 +13,8 @@ export const CANCELLATION_METHODS: { id: CancellationMethod; name: string }[] = 
 
 export type Cancellation = { cancelledOn: string; method: CancellationMethod; note: string };
 
-/** Records a cancellation the donor gave staff; gifts from `cancelledOn` on are not covered. */
-export async function cancelForDonor(id: string, cancellation: Cancellation): Promise<void> {
-  await graphqlCall(
-    `mutation CancelGiftAidDeclarationForDonor($id: ID!, $cancelledOn: String!, $method: GiftAidCancellationMethod!, $note: String) {
-      cancelGiftAidDeclarationForDonor(id: $id, cancelledOn: $cancelledOn, method: $method, note: $note) { id status } }`,
-    { id, ...cancellation },
-  );
-}
+const CANCEL_FOR_DONOR = `mutation CancelGiftAidDeclarationForDonor($id: ID!, $cancelledOn: String!, $method: GiftAidCancellationMethod!, $note: String) {
+  cancelGiftAidDeclarationForDonor(id: $id, cancelledOn: $cancelledOn, method: $method, note: $note) { id status } }`;
 
 export type RecordedDeclaration = {
   donorEmail: string;
@@ -35,14 +29,20 @@ export type RecordedDeclaration = {
   livesAbroad: boolean;
 };
 
-/** Records a member's oral or paper declaration; answers its id. The server e-mails an oral one's written record. */
-export async function recordDeclaration(declaration: RecordedDeclaration): Promise<string> {
-  const answer = await graphqlCall<{ recordGiftAidDeclaration: { id: string } }>(
-    `mutation RecordGiftAidDeclaration($donorEmail: String, $source: GiftAidDeclarationSource!, $declaredOn: String!, $scope: GiftAidDeclarationScope!,
-      $title: String, $firstName: String!, $lastName: String!, $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean) {
-      recordGiftAidDeclaration(donorEmail: $donorEmail, source: $source, declaredOn: $declaredOn, scope: $scope, title: $title, firstName: $firstName,
-        lastName: $lastName, houseNameOrNumber: $houseNameOrNumber, postcode: $postcode, livesAbroad: $livesAbroad) { id } }`,
-    { ...declaration, postcode: declaration.livesAbroad ? null : declaration.postcode },
-  );
-  return answer.recordGiftAidDeclaration.id;
-}
+const RECORD = `mutation RecordGiftAidDeclaration($donorEmail: String, $source: GiftAidDeclarationSource!, $declaredOn: String!, $scope: GiftAidDeclarationScope!,
+  $title: String, $firstName: String!, $lastName: String!, $houseNameOrNumber: String!, $postcode: String, $livesAbroad: Boolean) {
+  recordGiftAidDeclaration(donorEmail: $donorEmail, source: $source, declaredOn: $declaredOn, scope: $scope, title: $title, firstName: $firstName,
+    lastName: $lastName, houseNameOrNumber: $houseNameOrNumber, postcode: $postcode, livesAbroad: $livesAbroad) { id } }`;
+
+/** The data provider's Gift Aid declaration methods, beyond the declarations' list and page. */
+export const giftAidDeclarationMethods = ({ call }: Transport) => ({
+  /** Records a cancellation the donor gave staff; gifts from `cancelledOn` on are not covered. */
+  async cancelGiftAidDeclarationForDonor(id: string, cancellation: Cancellation): Promise<void> {
+    await call(CANCEL_FOR_DONOR, { id, ...cancellation });
+  },
+  /** Records a member's oral or paper declaration; answers its id. The server e-mails an oral one's written record. */
+  async recordGiftAidDeclaration(declaration: RecordedDeclaration): Promise<string> {
+    const variables = { ...declaration, postcode: declaration.livesAbroad ? null : declaration.postcode };
+    return (await call<{ recordGiftAidDeclaration: { id: string } }>(RECORD, variables)).recordGiftAidDeclaration.id;
+  },
+});

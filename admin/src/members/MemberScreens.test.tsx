@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../auth/session';
+import { currentToken, saveSession } from '../auth/session';
+import { createDataProvider } from '../data/dataProvider';
 import { EmailStatusField, MarkEmailVerified } from './MemberScreens';
 
 const UNCONFIRMED = { id: '12', emailVerified: false, emailVerifiedAt: null, pendingEmail: null };
@@ -18,7 +19,7 @@ function renderMember(record: Record<string, unknown>) {
   });
   render(
     <MemoryRouter>
-      <AdminContext>
+      <AdminContext dataProvider={createDataProvider({ resources: [], getToken: currentToken })}>
         <RecordContextProvider value={record}>
           <EmailStatusField />
           <MarkEmailVerified />

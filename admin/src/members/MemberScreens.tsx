@@ -6,7 +6,7 @@ import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';
 import { BulkExportActions, ListLoadError, OPEN_COLUMN, ShowLoadError } from '../common/screens';
 import { useAction } from '../common/useAction';
-import { graphqlRequest } from '../data/graphqlRequest';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
 import { spreadsheetExporter } from '../common/export';
 
 /** Every role, with what it lets a person do, in the words the Admin choosing it needs. */
@@ -45,19 +45,18 @@ export const EmailStatusField = (_props: { label?: string }) => {
   );
 };
 
-const MARK_VERIFIED = 'mutation MarkEmailVerified($id: ID!) { markEmailVerified(id: $id) { id emailVerified emailVerifiedAt } }';
-
 /**
  * For staff who manage members: confirms the address on the person's behalf, after checking it is theirs (they
  * showed the message in their inbox, say). The server records who did it on the audit trail.
  */
 export const MarkEmailVerified = () => {
   const record = useRecordContext<EmailStatus>();
+  const dataProvider = useAdminDataProvider();
   const { busy, run } = useAction();
   const [asking, setAsking] = useState(false);
   if (!record || record.emailVerified) return null;
   const confirm = async () => {
-    await run(() => graphqlRequest(MARK_VERIFIED, { id: record.id }), 'The e-mail address is marked as confirmed');
+    await run(() => dataProvider.markEmailVerified(record.id), 'The e-mail address is marked as confirmed');
     setAsking(false);
   };
   return (
@@ -81,11 +80,10 @@ export const MarkEmailVerified = () => {
 
 const MarkEmailVerifiedForMemberManagers = (_props: { label: false }) => (can(usePermissions<Permissions>().permissions, PERMISSION.membersManage) ? <MarkEmailVerified /> : null);
 
-const UPDATE_ROLE = 'mutation UpdateUserRole($id: ID!, $role: Role!) { updateUser(id: $id, role: $role) { id role } }';
-
 /** For Admins: gives the person another role. The server refuses to leave the site without an Admin. */
 const RoleChange = () => {
   const record = useRecordContext<{ id: string; role?: string }>();
+  const dataProvider = useAdminDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [role, setRole] = useState<string>(record?.role ?? ROLE.Member);
@@ -96,7 +94,7 @@ const RoleChange = () => {
     setBusy(true);
     setRefusal(undefined);
     try {
-      await graphqlRequest(UPDATE_ROLE, { id: record.id, role });
+      await dataProvider.changeRole(record.id, role);
       notify(`The role is now ${ROLE_CHOICES.find((choice) => choice.id === role)?.name ?? role}`, { type: 'success' });
       refresh();
     } catch (error) {

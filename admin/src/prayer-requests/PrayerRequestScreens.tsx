@@ -8,7 +8,7 @@ import { PersonField, PreviewField, WhenField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
 import { ActionResult } from '../common/ActionResult';
 import { useAction } from '../common/useAction';
-import { graphqlRequest } from '../data/graphqlRequest';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
 
 type PrayerRequestUser = { title?: string; firstname?: string; lastname?: string; country?: string; state?: string; city?: string };
 type PrayerRequest = { id: string; privacy?: string; wallStatus?: string; user?: PrayerRequestUser };
@@ -69,17 +69,17 @@ const Details = [
   <WhenField key="expiresAt" source="expiresAt" label="Shared with the team and the wall until" />,
 ];
 
-const APPROVE = 'mutation ApprovePrayerForWall($id: ID!) { approvePrayerForWall(id: $id) { id wallStatus } }';
-const REMOVE = 'mutation RemovePrayerFromWall($id: ID!) { removePrayerFromWall(id: $id) { id wallStatus } }';
+type WallStep = 'approvePrayerForWall' | 'removePrayerFromWall';
 
 type WallAction = ReturnType<typeof useAction>;
 
 /** One moderation step on the public prayer wall, offered only where it makes sense for the request. */
-const WallButton = ({ label, icon, mutation, allowedWhen, done, action: { busy, run } }: { label: string; icon: ReactElement; mutation: string; allowedWhen: (record: PrayerRequest) => boolean; done: string; action: WallAction }) => {
+const WallButton = ({ label, icon, step, allowedWhen, done, action: { busy, run } }: { label: string; icon: ReactElement; step: WallStep; allowedWhen: (record: PrayerRequest) => boolean; done: string; action: WallAction }) => {
   const record = useRecordContext<PrayerRequest>();
+  const dataProvider = useAdminDataProvider();
   if (!record || !allowedWhen(record)) return null;
   return (
-    <Button label={label} onClick={() => void run(() => graphqlRequest(mutation, { id: record.id }), done)} disabled={busy}>
+    <Button label={label} onClick={() => void run(() => dataProvider[step](record.id), done)} disabled={busy}>
       {icon}
     </Button>
   );
@@ -97,7 +97,7 @@ const WallModeration = () => {
         action={action}
         label="Approve for the wall"
         icon={<CheckCircleIcon />}
-        mutation={APPROVE}
+        step="approvePrayerForWall"
         allowedWhen={(record) => record.privacy === PRAYER_PRIVACY.PrayerWall && record.wallStatus !== 'Approved'}
         done="Approved: it now shows on the prayer wall"
       />
@@ -105,7 +105,7 @@ const WallModeration = () => {
         action={action}
         label="Remove from the wall"
         icon={<RemoveCircleIcon />}
-        mutation={REMOVE}
+        step="removePrayerFromWall"
         allowedWhen={(record) => record.wallStatus === 'Approved'}
         done="It no longer shows on the prayer wall"
       />

@@ -1,9 +1,11 @@
+import { saveFile } from '@ministry/browser';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Title } from 'react-admin';
-import { eraseVisitorRecords, exportFileName, saveJsonFile, subjectAccessExport } from './privacyRequestsApi';
+import { useAdminDataProvider } from '../data/useAdminDataProvider';
+import { exportFileName } from './privacyApi';
 
 type Outcome = { severity: 'success' | 'error'; text: string };
 
@@ -14,6 +16,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
  * only sent forms), or erasing a visitor's form records. Both are written to the audit trail by the server.
  */
 export const PrivacyRequestsPage = () => {
+  const dataProvider = useAdminDataProvider();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -35,14 +38,14 @@ export const PrivacyRequestsPage = () => {
 
   const download = () =>
     run(async () => {
-      saveJsonFile(await subjectAccessExport(address), exportFileName(address));
+      saveFile(new Blob([await dataProvider.subjectAccessExport(address)], { type: 'application/json' }), exportFileName(address));
       return { severity: 'success', text: `Everything we hold about ${address} has been downloaded. Send it to them securely within one month of their request.` };
     });
 
   const erase = () => {
     setConfirming(false);
     return run(async () => {
-      const count = await eraseVisitorRecords(address);
+      const count = await dataProvider.eraseVisitorRecords(address);
       return { severity: 'success', text: count === 1 ? `1 form record sent by ${address} was erased.` : `${count} form records sent by ${address} were erased.` };
     });
   };

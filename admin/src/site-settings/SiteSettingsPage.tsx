@@ -14,12 +14,9 @@ import {
   required,
   useNotify,
 } from "react-admin";
-import {
-  readSiteSettings,
-  saveSiteSettings,
-  SettingsError,
-  type SiteSettingsRecord,
-} from "./siteSettingsApi";
+import { useAdminDataProvider } from "../data/useAdminDataProvider";
+import { ApiError } from "../data/errors";
+import type { SiteSettingsRecord } from "./siteSettingsApi";
 
 const DAYS = [
   "Monday",
@@ -61,26 +58,30 @@ const TIME = [
  */
 export const SiteSettingsPage = () => {
   const notify = useNotify();
+  const dataProvider = useAdminDataProvider();
   const [record, setRecord] = useState<SiteSettingsRecord>();
   useEffect(() => {
-    readSiteSettings().then(setRecord, (error: Error) =>
+    dataProvider.readSiteSettings().then(setRecord, (error: Error) =>
       notify(error.message, { type: "error" }),
     );
-  }, [notify]);
+  }, [dataProvider, notify]);
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      setRecord(await saveSiteSettings(values));
+      setRecord(await dataProvider.saveSiteSettings(values));
       notify("Site settings saved: the website shows them now", {
         type: "success",
       });
     } catch (error) {
-      const problem =
-        error instanceof SettingsError
-          ? error
-          : new SettingsError("The settings could not be saved");
-      notify(problem.message, { type: "error" });
-      return problem.field ? { [problem.field]: problem.message } : undefined;
+      const message =
+        error instanceof ApiError
+          ? error.message
+          : "The settings could not be saved";
+      notify(message, { type: "error" });
+      // Every field the server refused shows its message under it.
+      return error instanceof ApiError && error.field
+        ? error.fieldErrors
+        : undefined;
     }
   };
 

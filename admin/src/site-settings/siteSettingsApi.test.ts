@@ -1,20 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSiteSettings, SettingsError } from './siteSettingsApi';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../data/errors';
+import { createTransport } from '../data/transport';
+import { siteSettingsMethods } from './siteSettingsApi';
 
 type Call = { query: string; variables: Record<string, unknown> };
 
+let saveSiteSettings: ReturnType<typeof siteSettingsMethods>['saveSiteSettings'];
+
+/** The settings methods over a server that records what it is sent and answers `body`. */
 const answer = (body: unknown) => {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    calls.push(JSON.parse(init.body as string) as Call);
+  const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+    calls.push(JSON.parse(init?.body as string) as Call);
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  });
+  };
+  ({ saveSiteSettings } = siteSettingsMethods(createTransport(() => 'admin-token', fetch)));
   return calls;
 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('saving site settings', () => {
   it('sends every edited field without what GraphQL added, and answers the saved record', async () => {
@@ -44,7 +46,7 @@ describe('saving site settings', () => {
   it('reports the field the server names', async () => {
     answer({ errors: [{ message: 'phone must be a telephone number, e.g. 020 7946 0123', extensions: { code: 'BAD_USER_INPUT', field: 'phone' } }] });
     const failure = await saveSiteSettings({ phone: 'nonsense' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(SettingsError);
-    expect(failure).toMatchObject({ field: 'phone', message: expect.stringContaining('telephone') });
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, field: 'phone', fieldErrors: { phone: expect.stringContaining('telephone') } });
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, graphqlCall as call } from '../data/graphqlCall';
+import type { Transport } from '../data/transport';
 
 export type SiteSettingsRecord = Record<string, unknown> & { id: 'site-settings' };
 
@@ -19,9 +19,6 @@ const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
   updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }
 }`;
 
-/** A refusal of the settings, naming the field at fault when there is one. */
-export { ApiError as SettingsError };
-
 /** Removes what GraphQL adds (__typename) and what a form may leave empty in lists. */
 const clean = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(clean);
@@ -29,16 +26,20 @@ const clean = (value: unknown): unknown => {
   return value;
 };
 
-export async function readSiteSettings(): Promise<SiteSettingsRecord> {
-  const { siteSettings } = await call<{ siteSettings: Record<string, unknown> }>(`query SiteSettingsForm { siteSettings { ${FIELDS} } }`);
-  return { ...(clean(siteSettings) as Record<string, unknown>), id: 'site-settings' };
-}
+const READ = `query SiteSettingsForm { siteSettings { ${FIELDS} } }`;
 
-export async function saveSiteSettings(values: Record<string, unknown>): Promise<SiteSettingsRecord> {
-  const variables = Object.fromEntries(EDITED.map((field) => [field, clean(values[field] ?? null)]));
-  for (const text of ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'postcode', 'phone', 'doorsOpen']) variables[text] ??= '';
-  // The Gift Aid year is never blank: left empty, the stored one stays.
-  for (const kept of ['charityType', 'accountingYearEnd']) if (variables[kept] === null || variables[kept] === '') delete variables[kept];
-  const { updateSiteSettings } = await call<{ updateSiteSettings: Record<string, unknown> }>(UPDATE, variables);
-  return { ...(clean(updateSiteSettings) as Record<string, unknown>), id: 'site-settings' };
-}
+/** The data provider's site settings: one record, read and saved whole. */
+export const siteSettingsMethods = ({ call }: Transport) => ({
+  async readSiteSettings(): Promise<SiteSettingsRecord> {
+    const { siteSettings } = await call<{ siteSettings: Record<string, unknown> }>(READ);
+    return { ...(clean(siteSettings) as Record<string, unknown>), id: 'site-settings' };
+  },
+  async saveSiteSettings(values: Record<string, unknown>): Promise<SiteSettingsRecord> {
+    const variables = Object.fromEntries(EDITED.map((field) => [field, clean(values[field] ?? null)]));
+    for (const text of ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'postcode', 'phone', 'doorsOpen']) variables[text] ??= '';
+    // The Gift Aid year is never blank: left empty, the stored one stays.
+    for (const kept of ['charityType', 'accountingYearEnd']) if (variables[kept] === null || variables[kept] === '') delete variables[kept];
+    const { updateSiteSettings } = await call<{ updateSiteSettings: Record<string, unknown> }>(UPDATE, variables);
+    return { ...(clean(updateSiteSettings) as Record<string, unknown>), id: 'site-settings' };
+  },
+});

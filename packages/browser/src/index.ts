@@ -1,2 +1,2 @@
 // Browser helpers shared by the console and the website.
-export {};
+export { DownloadError, downloadFile, fileNameFromDisposition, saveFile, type DownloadOptions } from './download.js';

@@ -1,3 +1,4 @@
+import { DownloadError, downloadFile } from '@ministry/browser';
 import { useCallback } from 'react';
 import { failureOf, type GraphqlResult } from '../../lib/graphql';
 import { useMemberGraphql, useMemberRead } from '../../lib/member-graphql';
@@ -64,22 +65,12 @@ const EXPORTS: Record<ExportFormat, { url: string; file: string }> = {
  */
 export async function downloadMyData(format: ExportFormat): Promise<string | null> {
   const { url, file } = EXPORTS[format];
-  let blob: Blob;
   try {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${getSession().token ?? ''}` } });
-    if (!response.ok) return 'Your data could not be downloaded. Please try again.';
-    blob = await response.blob();
-  } catch {
-    return 'Your data could not be downloaded. Check your connection and try again.';
+    await downloadFile(url, { fileName: file, headers: { authorization: `Bearer ${getSession().token ?? ''}` } });
+    return null;
+  } catch (error) {
+    return error instanceof DownloadError && error.status === 0
+      ? 'Your data could not be downloaded. Check your connection and try again.'
+      : 'Your data could not be downloaded. Please try again.';
   }
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the object URL after the click returns; released a moment later.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-  return null;
 }
