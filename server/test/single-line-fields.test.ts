@@ -59,6 +59,8 @@ describe('single-line fields', () => {
       ['mutation($v: String!) { createVideo(title: $v, video: "dQw4w9WgXcQ") { id } }', 'title', 'Sermon\u2028X'],
       ['mutation($v: String) { createSliderImage(title: $v, image: "/uploads/x.webp") { id } }', 'title', 'Slide\nX'],
       ['mutation($v: String!) { createMeetingImage(zoomId: $v, image: "/uploads/x.webp") { id } }', 'zoomId', '123\n456'],
+      ['mutation($v: String) { updateVisitImage(id: 1, title: $v) { id } }', 'title', 'Visit\nX'],
+      ['mutation($v: String) { updateMeetingImage(id: 1, password: $v) { id } }', 'password', 'grace\rX'],
       ['mutation($v: String) { updateSiteSettings(name: $v) { name } }', 'name', 'Grace\r\nX-SITE:1'],
       ['mutation($v: String) { updateSiteSettings(tagline: $v) { name } }', 'tagline', 'Hope\nX'],
       ['mutation($v: String!) { updateSiteSettings(addressLines: [$v]) { name } }', 'addressLines', '12 Example Street\nX'],

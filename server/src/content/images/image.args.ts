@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -22,6 +22,16 @@ const TextArg = (field: string, max: number, options?: { notEmpty?: boolean }) =
 const PositionArg = () =>
   applyDecorators(Field(() => Int, { nullable: true, description: 'Order on the slider, smallest first; new images go last' }), Position());
 
+/** The list arguments of a kind of site image, filtered by its own filter type. */
+function ImageListArgs(filterType: Type<ListFilterInput>) {
+  @ArgsType()
+  class ImageList extends ListArgs {
+    @FilterArg(() => filterType)
+    filter?: ListFilterInput;
+  }
+  return ImageList;
+}
+
 @InputType()
 export class SliderImageFilter extends ListFilterInput {}
 
@@ -32,49 +42,20 @@ export class VisitImageFilter extends ListFilterInput {}
 export class MeetingImageFilter extends ListFilterInput {}
 
 @ArgsType()
-export class AllSliderImagesArgs extends ListArgs {
-  @FilterArg(() => SliderImageFilter)
-  filter?: SliderImageFilter;
-}
+export class AllSliderImagesArgs extends ImageListArgs(SliderImageFilter) {}
 
 @ArgsType()
-export class AllVisitImagesArgs extends ListArgs {
-  @FilterArg(() => VisitImageFilter)
-  filter?: VisitImageFilter;
-}
+export class AllVisitImagesArgs extends ImageListArgs(VisitImageFilter) {}
 
 @ArgsType()
-export class AllMeetingImagesArgs extends ListArgs {
-  @FilterArg(() => MeetingImageFilter)
-  filter?: MeetingImageFilter;
-}
+export class AllMeetingImagesArgs extends ImageListArgs(MeetingImageFilter) {}
 
+/** The image an update names. */
 @ArgsType()
-export class CreateSliderImageArgs {
-  @TextArg('title', 200)
-  title?: string;
-
-  @RequiredImage()
-  image: string;
-
-  @PositionArg()
-  position?: number;
-}
-
-@ArgsType()
-export class UpdateSliderImageArgs {
+class ImageIdArgs {
   @Field(() => ID)
   @IsNotEmpty({ message: 'id is required' })
   id: string;
-
-  @TextArg('title', 200)
-  title?: string;
-
-  @ImageArg()
-  image?: string | null;
-
-  @PositionArg()
-  position?: number;
 }
 
 @ArgsType()
@@ -87,16 +68,24 @@ export class CreateVisitImageArgs {
 }
 
 @ArgsType()
-export class UpdateVisitImageArgs {
-  @Field(() => ID)
-  @IsNotEmpty({ message: 'id is required' })
-  id: string;
+export class CreateSliderImageArgs extends CreateVisitImageArgs {
+  @PositionArg()
+  position?: number;
+}
 
+@ArgsType()
+export class UpdateVisitImageArgs extends ImageIdArgs {
   @TextArg('title', 200)
   title?: string;
 
   @ImageArg()
   image?: string | null;
+}
+
+@ArgsType()
+export class UpdateSliderImageArgs extends UpdateVisitImageArgs {
+  @PositionArg()
+  position?: number;
 }
 
 @ArgsType()
@@ -114,11 +103,7 @@ export class CreateMeetingImageArgs {
 }
 
 @ArgsType()
-export class UpdateMeetingImageArgs {
-  @Field(() => ID)
-  @IsNotEmpty({ message: 'id is required' })
-  id: string;
-
+export class UpdateMeetingImageArgs extends ImageIdArgs {
   @TextArg('zoomId', 50, { notEmpty: true })
   zoomId?: string;
 
