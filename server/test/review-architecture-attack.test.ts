@@ -131,6 +131,20 @@ describe('a production-mode instance after the restructuring', () => {
         await t.db.query(`UPDATE users SET role = 'Admin' WHERE email = $1`, [ADMIN.email]);
       }
     });
+
+    it('counts no erased account as the other Admin: making one Admin does not let the last real Admin step down', async () => {
+      await t.db.query(`UPDATE users SET role = 'Member' WHERE role = 'Admin' AND email <> $1`, [ADMIN.email]);
+      const leaver = await t.member();
+      expect(await eraseOwn(leaver.password, leaver.token)).toEqual({ data: { deleteMyAccount: true } });
+      const admin = await t.adminToken();
+      const [me] = await t.db.query(`SELECT id FROM users WHERE email = $1`, [ADMIN.email]);
+      const promoted = await setRole(leaver.id, 'Admin', admin);
+      const stepDown = promoted.data?.updateUser ? await setRole(me.id, 'Editor', admin) : null;
+      const usable = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE role = 'Admin' AND erased_at IS NULL`);
+      await t.db.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [me.id]);
+      await t.db.query(`UPDATE users SET role = 'Member' WHERE id = $1`, [leaver.id]);
+      expect({ promoted: promoted.data?.updateUser ?? null, steppedDown: stepDown?.data?.updateUser ?? null, usable }).toEqual({ promoted: null, steppedDown: null, usable: [{ n: 1 }] });
+    });
   });
 
   describe('erasure', () => {
@@ -294,9 +308,17 @@ describe('the demo seed of a production-mode instance', () => {
     }
   });
 
-  it('with SEED_DEMO, invents people nobody can sign in as, on reserved addresses and drama-range phone numbers', async () => {
-    const t = await startTestApp({ ...PRODUCTION, SEED_DEMO: 'true' });
-    try {
+  describe('with SEED_DEMO', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await startTestApp({ ...PRODUCTION, SEED_DEMO: 'true' });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('invents people nobody can sign in as, on reserved addresses and drama-range phone numbers', async () => {
       const people: { email: string; phone: string }[] = await t.db.query(`SELECT email, phone FROM users WHERE email <> $1`, [ADMIN.email]);
       expect(people.length).toBeGreaterThan(0);
       for (const password of [ADMIN.password, 'demo-staff-password', 'a-good-password', 'password']) {
@@ -311,12 +333,13 @@ describe('the demo seed of a production-mode instance', () => {
       const reserved = /@(.+\.)?example\.(com|org|net)$|\.(test|invalid|example)$/;
       // Ofcom's drama ranges: 07700 900000-900999 and 020 7946 0000-0999.
       const dramaPhone = (phone: string) => phone === '' || /^(\+44 ?7700 ?900|07700 ?900)\d{3}$/.test(phone) || /^(\+44 ?20|020) ?7946 ?0\d{3}$/.test(phone);
-      const real = [...people, ...forms].filter(({ email, phone }) => !reserved.test(email) || !dramaPhone(phone));
-      expect(real).toEqual([]);
-      const declarations: { postcode: string }[] = await t.db.query(`SELECT DISTINCT postcode FROM gift_aid_declarations`);
-      expect(declarations.length).toBeGreaterThan(0);
-    } finally {
-      await t.close();
-    }
+      expect([...people, ...forms].filter(({ email, phone }) => !reserved.test(email) || !dramaPhone(phone))).toEqual([]);
+    });
+
+    it("puts on the real Admin's name no read of a care or Gift Aid record they never made", async () => {
+      const [admin] = await t.db.query(`SELECT id FROM users WHERE email = $1`, [ADMIN.email]);
+      const invented = await t.db.query(`SELECT action, record_kind AS "recordKind" FROM audit_events WHERE actor_id = $1 ORDER BY id`, [admin.id]);
+      expect(invented).toEqual([]);
+    });
   });
 });
