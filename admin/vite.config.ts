@@ -34,6 +34,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] } },
   test: {
     environment: 'jsdom',
+    // A limit for a test that hangs, not a speed check: a first render of a form takes seconds on a loaded machine.
+    testTimeout: 60_000,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Under Node 20 the test runner would load react-router (and @apollo/client) as CommonJS for react-admin's

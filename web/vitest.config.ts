@@ -7,6 +7,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] } },
   test: {
     environment: 'jsdom',
+    // A limit for a test that hangs, not a speed check: a first render of a form takes seconds on a loaded machine.
+    testTimeout: 60_000,
     include: ['app/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
