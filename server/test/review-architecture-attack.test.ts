@@ -259,6 +259,87 @@ describe('a production-mode instance after the restructuring', () => {
     });
   });
 
+  describe('the care inbox under the shared vocabulary', () => {
+    it('shows the prayer team only prayers shared with it and no inbox; pastors every request with contact details; other roles nothing', async () => {
+      const member = await t.member();
+      const ids: Record<string, string> = {};
+      for (const privacy of ['PastorsOnly', 'PrayerTeam', 'PrayerWall']) {
+        const [row] = await t.db.query(`INSERT INTO prayer_requests (title, body, user_id, privacy, wall_name, expires_at)
+           VALUES ($1, 'Please pray', $2, $3, CASE WHEN $3 = 'PrayerWall' THEN 'Anonymous' END, now() + interval '30 days') RETURNING id`, [
+          `Inbox ${privacy} ${member.id}`,
+          member.id,
+          privacy,
+        ]);
+        ids[privacy] = `PrayerRequest-${row.id}`;
+      }
+      const [enquiry] = await t.db.query(`INSERT INTO contact_enquiries (name, email, phone, reason, message) VALUES ('Inbox Sender', 'inbox-${member.id}@test.example', '07700 900333', 'other', 'Hello') RETURNING id`);
+      const mine = [...Object.values(ids), `ContactEnquiry-${enquiry.id}`];
+      // Staff may ask for long pages; a member's page size is refused as too long before the role is, so 100.
+      const inbox = async (token: string, perPage = 100) => {
+        const answer = await t.gql('query($perPage: Int) { allCareRequests(perPage: $perPage) { id requesterEmail requesterPhone } }', { perPage }, token);
+        return answer.data ? answer.data.allCareRequests.filter((row: { id: string }) => mine.includes(row.id)) : `${answer.errors[0].extensions.code} ${answer.errors[0].message}`;
+      };
+      // The prayer team has no care inbox: its own list shows the prayers shared with it, and no other.
+      const { token: team } = await staff('PrayerTeam');
+      expect(await inbox(team)).toMatch(/^FORBIDDEN/);
+      const shared = await t.gql('query($userId: ID) { allPrayerRequests(filter: { userId: $userId }) { id privacy } }', { userId: String(member.id) }, team);
+      expect(shared.data.allPrayerRequests.map((row: { privacy: string }) => row.privacy).sort()).toEqual(['PrayerTeam', 'PrayerWall']);
+      const hidden = await t.gql('query($id: ID!) { PrayerRequest(id: $id) { id body } }', { id: ids.PastorsOnly.replace('PrayerRequest-', '') }, team);
+      expect(hidden.data).toBeNull();
+      const { token: pastor } = await staff('Pastor');
+      const seen = await inbox(pastor, 1000);
+      expect(seen.map((row: { id: string }) => row.id).sort()).toEqual([...mine].sort());
+      expect(seen.find((row: { id: string }) => row.id === `ContactEnquiry-${enquiry.id}`).requesterEmail).toBe(`inbox-${member.id}@test.example`);
+      for (const role of ['Member', 'Editor', 'Finance']) {
+        const { token } = await staff(role);
+        expect([role, await inbox(token)]).toEqual([role, expect.stringMatching(/^FORBIDDEN/)]);
+      }
+    });
+  });
+
+  describe('site images, now made by one resolver factory', () => {
+    it('lets content staff only write them, and checks an update as a create: a bad position, image or multi-line title is refused naming it', async () => {
+      const [slide] = await t.db.query(`INSERT INTO slider_images (title, image, position) VALUES ('Welcome', NULL, 1) RETURNING id::text`);
+      const [visit] = await t.db.query(`INSERT INTO visit_images (title, image) VALUES ('Hall', NULL) RETURNING id::text`);
+      const update = (mutation: string, args: Record<string, unknown>, token?: string) => {
+        const [position, positionArg] = mutation === 'updateSliderImage' ? [', $position: Int', ', position: $position'] : ['', ''];
+        return t.gql(`mutation($id: ID!, $title: String, $image: String${position}) { ${mutation}(id: $id, title: $title, image: $image${positionArg}) { id } }`, args, token);
+      };
+      for (const role of ['Member', 'Pastor', 'PrayerTeam', 'Finance']) {
+        const { token } = await staff(role);
+        const answer = await update('updateSliderImage', { id: slide.id, title: 'Defaced' }, token);
+        expect([role, answer.errors?.[0]?.extensions?.code]).toEqual([role, 'FORBIDDEN']);
+        const created = await t.gql('mutation { createVisitImage(image: "/uploads/x.webp", title: "Defaced") { id } }', {}, token);
+        expect([role, created.errors?.[0]?.extensions?.code]).toEqual([role, 'FORBIDDEN']);
+      }
+      expect((await update('updateVisitImage', { id: visit.id, title: 'Defaced' })).errors[0].extensions.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+
+      const { token: editor } = await staff('Editor');
+      const refused: Record<string, unknown> = {};
+      const fieldOf = async (label: string, answer: Promise<{ errors: any[] }>) => {
+        const { errors } = await answer;
+        refused[label] = errors?.[0]?.extensions ? `${errors[0].extensions.code} ${errors[0].extensions.field ?? ''}`.trim() : 'accepted';
+      };
+      await fieldOf('slide position -1', update('updateSliderImage', { id: slide.id, position: -1 }, editor));
+      await fieldOf('slide title CR/LF', update('updateSliderImage', { id: slide.id, title: 'Line one\r\nLine two' }, editor));
+      await fieldOf('visit title CR/LF', update('updateVisitImage', { id: visit.id, title: 'Line one\r\nLine two' }, editor));
+      await fieldOf('visit image javascript:', update('updateVisitImage', { id: visit.id, image: 'javascript:alert(1)' }, editor));
+      await fieldOf('visit image elsewhere', update('updateVisitImage', { id: visit.id, image: 'https://evil.test/x.png' }, editor));
+      await fieldOf('create slide javascript:', t.gql('mutation { createSliderImage(image: "javascript:alert(1)") { id } }', {}, editor));
+      expect(refused).toEqual({
+        'slide position -1': 'BAD_USER_INPUT position',
+        'slide title CR/LF': 'BAD_USER_INPUT title',
+        'visit title CR/LF': 'BAD_USER_INPUT title',
+        'visit image javascript:': 'BAD_USER_INPUT image',
+        'visit image elsewhere': 'BAD_USER_INPUT image',
+        'create slide javascript:': 'BAD_USER_INPUT image',
+      });
+      expect(await t.db.query(`SELECT title, image, position FROM slider_images WHERE id = $1`, [slide.id])).toEqual([{ title: 'Welcome', image: null, position: 1 }]);
+      const legacy = await t.http.put(`/api/update-slider-image/${slide.id}`).set('authorization', `Bearer ${editor}`).send({ position: -1 });
+      expect(legacy.status).toBe(400);
+    });
+  });
+
   describe('the retention run', () => {
     it('leaves the outbox copies and every row as they were when the run fails, and deletes the due ones once a run commits', async () => {
       const outbox = join(t.config.dataDir, 'outbox');
