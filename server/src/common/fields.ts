@@ -10,6 +10,8 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateB
 
 /** A record id as written: digits only, no sign, no leading zero, so one record has one spelling. */
 export const RECORD_ID = /^[1-9]\d{0,14}$/;
+/** The largest id PostgreSQL's `serial` columns hold: a larger one names no record, and asking for it must not reach the database. */
+export const MAX_RECORD_ID = 2_147_483_647;
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);

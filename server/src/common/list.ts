@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError } from './app-error.js';
-import { RECORD_ID } from './fields.js';
+import { MAX_RECORD_ID, RECORD_ID } from './fields.js';
 
 /** `{ count }`, answered by every `_allXsMeta` query (react-admin's ListMetadata). */
 @ObjectType()
@@ -116,6 +116,6 @@ export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder
 export function toId(value: string | number, field = 'id'): number {
   // One spelling a record: `0x10`, `1e3`, ` 1` or `01` would name the same one in endless ways.
   const id = typeof value === 'number' || RECORD_ID.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw AppError.badInput(field, `${field} must be a record id`);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_RECORD_ID) throw AppError.badInput(field, `${field} must be a record id`);
   return id;
 }
