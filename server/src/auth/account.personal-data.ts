@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ROLE } from '../access/permissions.js';
-import type { AppError } from '../common/app-error.js';
+import { AppError } from '../common/app-error.js';
 import { emailKeyPart } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PersonalDataSource } from '../common/personal-data-source.js';
@@ -28,7 +28,12 @@ export async function provenEmailOf(manager: EntityManager, userId: number): Pro
 export async function lockAccountForErasure(manager: EntityManager, userId: number, refusal: () => AppError): Promise<DataSubject & { email: string }> {
   await manager.query(`DELETE FROM email_verification_tokens WHERE user_id = $1`, [userId]);
   await keepAnotherAdmin(manager, userId, refusal);
-  const [account] = await manager.query<{ email: string; proven: boolean }[]>(`SELECT email, email_verified AS proven FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  const [account] = await manager.query<{ email: string; proven: boolean; erased: boolean }[]>(
+    `SELECT email, email_verified AS proven, erased_at IS NOT NULL AS erased FROM users WHERE id = $1 FOR UPDATE`,
+    [userId],
+  );
+  // A second erasure asked at the same moment waited for this lock: the account it would erase is gone.
+  if (account.erased) throw AppError.unauthenticated();
   return { userId, email: account.email, provenEmail: account.proven ? account.email : null };
 }
 

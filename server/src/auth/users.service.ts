@@ -66,6 +66,8 @@ export class UsersService {
       if (role !== ROLE.Admin) await keepAnotherAdmin(manager, id, () => AppError.badInput('role', 'There must be at least one Admin'));
       const user = await manager.findOneBy(User, { id });
       if (!user) throw AppError.notFound('The member');
+      const [{ erased }] = await manager.query<{ erased: boolean }[]>(`SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1`, [id]);
+      if (erased) throw AppError.badInput('role', 'This account has been deleted: it cannot be given a role');
       if (user.role === role) return user;
       const detail = `${user.role} → ${role}`;
       user.role = role;
