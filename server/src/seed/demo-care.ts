@@ -152,9 +152,10 @@ const memberPrayers = ([hannah, tobias, amara]: DemoMember[]): DemoRequest[] => 
 /**
  * Stores each request through its kind's store (no e-mail is queued for invented senders), then its timeline as
  * the care inbox would have written it: dated in the past, so written here rather than by the inbox's actions,
- * which stamp the present. The request ends in the status, assignee and reply time its timeline leads to.
+ * which stamp the present. The request ends in the status, assignee and reply time its timeline leads to. Without a
+ * demo carer (production) the requests arrive New and untouched: no real account is made the author of invented work.
  */
-export async function seedDemoCare(manager: EntityManager, requests: RequestsService, members: DemoMember[], carer: User): Promise<Record<string, string[]>> {
+export async function seedDemoCare(manager: EntityManager, requests: RequestsService, members: DemoMember[], carer: User | null): Promise<Record<string, string[]>> {
   const seeded: Record<string, string[]> = {};
   for (const demo of [...visitorRequests(), ...memberPrayers(members)]) {
     const createdAt = daysAgo(demo.daysAgo, 9);
@@ -168,6 +169,7 @@ export async function seedDemoCare(manager: EntityManager, requests: RequestsSer
       state.closedAt = to === RequestStatus.Closed ? at : null;
     };
     for (const [i, step] of demo.steps.entries()) {
+      if (!carer) break;
       const at = new Date(createdAt.getTime() + step.after * DAY_MS + (i + 1) * 17 * 60_000);
       if (step.type === CareEventType.StatusChange) move(step.to, at);
       else if (step.type === CareEventType.Assignment) {
@@ -182,7 +184,7 @@ export async function seedDemoCare(manager: EntityManager, requests: RequestsSer
         }
       }
     }
-    await manager.save(events.map((event) => manager.create(CareEvent, { body: null, fromStatus: null, toStatus: null, assigneeId: null, ...event, kind: demo.kind.name, requestId: record.id, authorId: carer.id })));
+    if (carer) await manager.save(events.map((event) => manager.create(CareEvent, { body: null, fromStatus: null, toStatus: null, assigneeId: null, ...event, kind: demo.kind.name, requestId: record.id, authorId: carer.id })));
     await manager.update(demo.kind.entity, record.id, state);
     (seeded[demo.kind.name] ??= []).push(String(record.id));
   }

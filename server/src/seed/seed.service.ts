@@ -81,7 +81,7 @@ export class SeedService implements OnApplicationBootstrap {
       await this.contentDemo.seed(manager, admin);
       const staff = production ? [] : await this.seedDemoStaff(manager, admin);
       if (production) this.logger.log('no demo staff accounts in production: give roles to real accounts from the console');
-      await this.seedDemoActivity(manager, admin, staff);
+      await this.seedDemoActivity(manager, staff);
     });
   }
 
@@ -93,13 +93,16 @@ export class SeedService implements OnApplicationBootstrap {
     return staff;
   }
 
-  /** Invented members and what they did, worked by the demo staff (the admin where there are none). */
-  private async seedDemoActivity(manager: EntityManager, admin: User, staff: User[]): Promise<void> {
-    const byRole = (role: Role) => staff.find((member) => member.role === role) ?? admin;
-    const readers = { pastor: byRole(ROLE.Pastor), prayerTeam: byRole(ROLE.PrayerTeam), finance: byRole(ROLE.Finance) };
+  /**
+   * Invented members and what they did, worked by the demo staff. Without them (production) nothing is put on a
+   * real account's name: the requests wait untouched, no claim is made, no read is on the audit trail.
+   */
+  private async seedDemoActivity(manager: EntityManager, staff: User[]): Promise<void> {
+    const byRole = (role: Role) => staff.find((member) => member.role === role);
+    const readers = staff.length ? { pastor: byRole(ROLE.Pastor)!, prayerTeam: byRole(ROLE.PrayerTeam)!, finance: byRole(ROLE.Finance)! } : null;
     const members = await seedDemoMembers(manager);
-    const care = await seedDemoCare(manager, this.requests, members, readers.pastor);
-    const giving = await seedDemoGiving(manager, { declarations: this.declarations, claims: this.claims }, members, readers.finance);
+    const care = await seedDemoCare(manager, this.requests, members, readers?.pastor ?? null);
+    const giving = await seedDemoGiving(manager, { declarations: this.declarations, claims: this.claims }, members, readers?.finance ?? null);
     await recordDemoAudit(manager, this.audit, { User: members.map((member) => String(member.id)), ...care, ...giving }, readers);
     this.logger.log(`added the demo members ${members.map((member) => member.email).join(', ')} with requests, prayers, gifts, a Gift Aid claim and audit lines`);
   }
