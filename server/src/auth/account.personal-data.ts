@@ -82,6 +82,11 @@ export class AccountPersonalData implements PersonalDataContribution {
     return {
       rank: 20,
       rules: [
+        {
+          record: 'Member accounts (your profile)',
+          period: 'Until you delete your account',
+          action: 'Erased: name, contact details and password removed; an empty placeholder stays where gifts and orders kept for the accounts point',
+        },
         { record: 'Sign-in history', period: `${this.config.retention.signInsDays} days`, action: 'Deleted' },
         { record: 'Links sent to confirm an e-mail address or reset a password', period: 'Once used, or once expired (24 hours; 1 hour for a reset)', action: 'Deleted' },
         { record: 'A new e-mail address waiting for confirmation', period: 'Once no link can confirm it (24 hours after the last one was sent)', action: 'Deleted' },

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
 import { PersonalDataSource } from '../common/personal-data-source.js';
-import type { DataSubject, PersonalDataContribution } from '../privacy/index.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { DataSubject, PersonalDataContribution, RetentionDone } from '../privacy/index.js';
+import { SiteSettingsService } from '../site/index.js';
+import { emptyOldNotices, unlinkPastAccounts } from './commerce-retention.js';
 import { RegularDonationService } from './regular-donations/regular-donation.service.js';
 
 /**
@@ -12,9 +15,22 @@ import { RegularDonationService } from './regular-donations/regular-donation.ser
 @PersonalDataSource()
 @Injectable()
 export class CommercePersonalData implements PersonalDataContribution {
-  readonly tables = ['donations', 'donation_refunds', 'regular_donations', 'book_orders', 'gift_aid_declarations', 'gift_aid_claims', 'gift_aid_claim_rows'];
+  readonly tables = [
+    'donations',
+    'donation_refunds',
+    'regular_donations',
+    'book_orders',
+    'gift_aid_declarations',
+    'gift_aid_claims',
+    'gift_aid_claim_rows',
+    'paypal_webhook_events',
+  ];
 
-  constructor(private readonly regularGifts: RegularDonationService) {}
+  constructor(
+    private readonly regularGifts: RegularDonationService,
+    private readonly siteSettings: SiteSettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Monthly gifts are stopped at PayPal first: one PayPal could not stop refuses the erasure. */
   async beforeErasure(member: AuthUser) {
@@ -59,13 +75,28 @@ export class CommercePersonalData implements PersonalDataContribution {
     return {
       rank: 40,
       rules: [
-        { record: 'Donations and book orders', period: 'Six years after the end of the accounting period they fall in', action: 'Kept for the accounts; without your name once you delete your account' },
+        {
+          record: 'Donations and book orders',
+          period: 'Six years after the end of the accounting period they fall in',
+          action: 'Kept for the accounts; without your name once you delete your account, and no longer linked to you (nor the delivery address kept) after the six years',
+        },
         {
           record: 'Gift Aid declarations and claims',
           period: "Six years after the end of the charity's accounting year (a trust's: the tax year) of the last donation they cover",
-          action: 'Kept as HMRC requires, even after you delete your account',
+          action: 'Kept as HMRC requires, even after you delete your account; then names and addresses removed',
+        },
+        {
+          record: 'PayPal’s payment notices (webhooks), which carry the payer’s name and address',
+          period: `${this.config.retention.paypalNoticesDays} days`,
+          action: 'Emptied; only the notice’s id is kept, so a repeated notice is still ignored',
         },
       ],
     };
+  }
+
+  async applyRetention(now: Date, manager: EntityManager): Promise<RetentionDone> {
+    const done = await unlinkPastAccounts(now, this.siteSettings.periodSettings(), manager);
+    done.push(...(await emptyOldNotices(now, this.config.retention.paypalNoticesDays, manager)));
+    return { done };
   }
 }

@@ -67,6 +67,10 @@ export interface AppConfig {
     /** Sign-in history and sent e-mail (the outbox, the mail queue): deleted after this many days. */
     signInsDays: number;
     outboxDays: number;
+    /** The audit trail's network addresses: removed this many months after the entry (the entry itself stays). */
+    auditAddressesMonths: number;
+    /** PayPal's webhook notices: emptied of the payer's details this many days after they arrive (the id stays). */
+    paypalNoticesDays: number;
   };
   webBuildDir: string;
   adminBuildDir: string;
@@ -287,6 +291,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       prayerRequestsMonths: readWhole('RETENTION_PRAYER_REQUESTS_MONTHS', env.RETENTION_PRAYER_REQUESTS_MONTHS, 12, 1, 120),
       signInsDays: readWhole('RETENTION_SIGN_INS_DAYS', env.RETENTION_SIGN_INS_DAYS, 90, 1, 3650),
       outboxDays: readWhole('RETENTION_OUTBOX_DAYS', env.RETENTION_OUTBOX_DAYS, 90, 1, 3650),
+      auditAddressesMonths: readWhole('RETENTION_AUDIT_ADDRESSES_MONTHS', env.RETENTION_AUDIT_ADDRESSES_MONTHS, 12, 1, 120),
+      paypalNoticesDays: readWhole('RETENTION_PAYPAL_NOTICES_DAYS', env.RETENTION_PAYPAL_NOTICES_DAYS, 90, 1, 3650),
     },
     webBuildDir: resolve(REPO_ROOT, env.WEB_BUILD_DIR || 'web/build'),
     adminBuildDir: resolve(REPO_ROOT, env.ADMIN_BUILD_DIR || 'admin/dist'),

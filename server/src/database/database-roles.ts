@@ -98,6 +98,8 @@ async function grantAppAccess(query: Query, role: string, database: string, logg
   await query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${app}`);
   await query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${app}`);
   await query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_events FROM ${app}`);
+  // Only to remove a network address once the retention schedule says so; the trigger refuses any other change.
+  await query(`GRANT UPDATE (address) ON audit_events TO ${app}`);
   // Which migrations ran is the owner's record: a forged line would skip a migration.
   await query(`REVOKE INSERT, UPDATE, DELETE ON migrations FROM ${app}`);
   for (const schema of WORKING_SCHEMAS) await handOver(query, schema, role);

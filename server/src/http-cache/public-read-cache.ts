@@ -129,6 +129,15 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     this.bytes = 0;
   }
 
+  /**
+   * Empties every instance's cache after a committed write that TypeORM did not see (an erasure's raw SQL): here
+   * at once, and on the others by the notification a write sends.
+   */
+  async clearEverywhere(): Promise<void> {
+    this.clear();
+    await this.dataSource.query(`NOTIFY ${PublicReadCache.CHANNEL}`);
+  }
+
   /** How many answers are kept, and what they weigh in bytes. */
   size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };

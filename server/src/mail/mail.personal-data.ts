@@ -26,13 +26,19 @@ export class MailPersonalData implements PersonalDataContribution {
   }
 
   /**
-   * Forgets every queued or kept message that mentions the address, once the erasure has committed (the queue
-   * has its own connection). Mail to an unproved address may be a visitor's (a form's acknowledgement, a
-   * pastor's reply): it stays.
+   * Forgets every queued or kept message that mentions the address, and the outbox's copies of them, once the
+   * erasure has committed (the queue has its own connection; files cannot roll back). Mail to an unproved address
+   * may be a visitor's (a form's acknowledgement, a pastor's reply): it stays.
    */
   async erase({ provenEmail }: DataSubject) {
     if (provenEmail === null) return;
-    return { afterCommit: () => this.mail.forget(provenEmail.trim()) };
+    const address = provenEmail.trim();
+    return {
+      afterCommit: async () => {
+        await this.mail.forget(address);
+        await this.mail.removeOutboxCopies(await this.mail.outboxCopiesMentioning(address));
+      },
+    };
   }
 
   retention() {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
@@ -15,7 +15,15 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-const MAIL_QUEUE = 'mail';
+export const MAIL_QUEUE = 'mail';
+
+/** A single-part outbox copy as a person reads it: its body's base64 or quoted-printable undone. */
+function readable(copy: string): string {
+  const end = copy.search(/\r?\n\r?\n/);
+  const headers = end < 0 ? copy : copy.slice(0, end);
+  if (/^content-transfer-encoding:\s*base64/im.test(headers)) return headers + Buffer.from(copy.slice(headers.length), 'base64').toString('utf8');
+  return copy.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
 
 /**
  * Outgoing mail goes through a durable queue (pg-boss on our PostgreSQL): the caller queues the message in the
@@ -68,6 +76,23 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       if ((await stat(file)).mtime < before) due.push(file);
     }
     return due;
+  }
+
+  /**
+   * The copies in DATA_DIR/outbox that mention an address (sent to it, or naming it in a message to staff), read
+   * as a person would, as the job queue's `forget` matches its jobs.
+   */
+  async outboxCopiesMentioning(address: string): Promise<string[]> {
+    const folder = join(this.config.dataDir, 'outbox');
+    const wanted = address.trim().toLowerCase();
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const found: string[] = [];
+    for (const name of names) {
+      const file = join(folder, name);
+      const copy = await readFile(file, 'utf8').catch(() => '');
+      if (readable(copy).toLowerCase().includes(wanted)) found.push(file);
+    }
+    return found;
   }
 
   /** Deletes outbox copies; called once the transaction that decided it has committed, as files cannot roll back. */

@@ -5,6 +5,7 @@ import { AuditService } from '../audit/index.js';
 import { keepAnotherAdmin, lockAccountForErasure, provenEmailOf, recheckPassword, User } from '../auth/index.js';
 import { AppError } from '../common/app-error.js';
 import { RateLimitService } from '../common/rate-limit.js';
+import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import { MailService } from '../mail/index.js';
 import { personalDataOf, type PersonalData } from './personal-data.js';
 import { PersonalDataSources } from './personal-data-sources.js';
@@ -31,6 +32,7 @@ export class PrivacyService {
     private readonly mail: MailService,
     private readonly limits: RateLimitService,
     private readonly sources: PersonalDataSources,
+    private readonly publicCache: PublicReadCache,
   ) {}
 
   async ownData({ actor, address }: Requester): Promise<PersonalData> {
@@ -80,6 +82,8 @@ export class PrivacyService {
       return { email: subject.email, ...(await this.sources.erase(subject, manager)) };
     });
     for (const work of afterCommit) await work();
+    // The sources' SQL is unseen by the cache's write listener: the wall and published testimonies drop the member now.
+    await this.publicCache.clearEverywhere().catch((error: Error) => this.logger.warn(`could not empty the public caches after erasing account ${user.id}: ${error.message}`));
     this.logger.log(`account ${user.id} erased at its owner's request`);
     // Sent now, not queued: a queued message would keep the address in the database until it is sent.
     await this.mail

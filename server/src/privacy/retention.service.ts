@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/index.js';
 import { JobQueue } from '../database/job-queue.js';
+import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import type { RetentionRule } from './personal-data-source.js';
 import { PersonalDataSources } from './personal-data-sources.js';
 
@@ -26,6 +27,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     private readonly audit: AuditService,
     private readonly jobs: JobQueue,
     private readonly sources: PersonalDataSources,
+    private readonly publicCache: PublicReadCache,
   ) {}
 
   async onApplicationBootstrap() {
@@ -65,6 +67,8 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     });
     // Files cannot roll back: they go only once the run that decided it has committed.
     for (const work of afterCommit) await work();
+    // What went (a prayer off the wall, a testimony) went by SQL the cache's write listener does not see.
+    if (done.length) await this.publicCache.clearEverywhere().catch((error: Error) => this.logger.warn(`could not empty the public caches after the run: ${error.message}`));
     this.logger.log(`retention: ${done.join('; ') || 'nothing was due'}`);
     return done.join('; ');
   }

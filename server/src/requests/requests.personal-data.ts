@@ -96,6 +96,7 @@ export class RequestsPersonalData implements PersonalDataContribution {
       rules: [
         { record: 'Contact enquiries, questions, counselling and baptism requests', period: `${closedRequestsMonths} months after they are closed`, action: 'Anonymised: name, contact details and message removed' },
         { record: 'Prayer requests', period: `${prayerRequestsMonths} months after they are closed or stop being shared`, action: 'Deleted, with their replies and notes' },
+        { record: 'Repeat-submission (idempotency) keys that stop a form being stored twice', period: `${IDEMPOTENCY_KEY_HOURS} hours`, action: 'Deleted' },
       ],
     };
   }

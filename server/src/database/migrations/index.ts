@@ -14,6 +14,7 @@ import { DonationRefunds1795800000000 } from './1795800000000-donation-refunds.j
 import { GiftAidClaimLifecycle1795810000000 } from './1795810000000-gift-aid-claim-lifecycle.js';
 import { AccountingPeriod1795820000000 } from './1795820000000-accounting-period.js';
 import { GiftAidDeclarationsStaff1795830000000 } from './1795830000000-gift-aid-declarations-staff.js';
+import { AuditAddressExpiry1795840000000 } from './1795840000000-audit-address-expiry.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   GiftAidClaimLifecycle1795810000000,
   AccountingPeriod1795820000000,
   GiftAidDeclarationsStaff1795830000000,
+  AuditAddressExpiry1795840000000,
 ];
