@@ -48,6 +48,21 @@ describe('the retention schedule: what the daily run does to the trail, PayPalâ€
     expect(await t.db.query(`SELECT id, body FROM paypal_webhook_events WHERE id = $1`, [id])).toEqual([{ id, body: {} }]);
   });
 
+  it('takes the donorâ€™s name and address off a Gift Aid declaration once six years have passed since the period of its last gift', async () => {
+    const donor = await t.member();
+    const [{ id }] = await t.db.query(
+      `INSERT INTO gift_aid_declarations (user_id, scope, first_name, last_name, house_name_or_number, postcode, wording_version, wording, effective_from, declared_on)
+       VALUES ($1, 'Enduring', 'Lydia', 'Purpleseller', '12', 'E1 6AN', 'test', 'I want to Gift Aid my donations', current_date, current_date) RETURNING id`,
+      [donor.id],
+    );
+    const declaration = () =>
+      t.db.query(`SELECT user_id AS "userId", first_name AS "firstName", last_name AS "lastName", house_name_or_number AS house, postcode FROM gift_aid_declarations WHERE id = $1`, [id]);
+    await run(5 * YEAR_MS);
+    expect(await declaration()).toEqual([{ userId: donor.id, firstName: 'Lydia', lastName: 'Purpleseller', house: '12', postcode: 'E1 6AN' }]);
+    expect(await run(8 * YEAR_MS)).toMatch(/\d+ Gift Aid declarations anonymised/);
+    expect(await declaration()).toEqual([{ userId: null, firstName: '', lastName: '', house: '', postcode: '' }]);
+  });
+
   it('deletes a testimony whose consent was withdrawn, and the withdrawn consent once six years have passed', async () => {
     const author = await t.member();
     const made = await ok(t, 'mutation { createPost(name: "Kept while consent stands", body: "<p>Healed</p>", categoryId: 2, consentToPublish: true) { id } }', {}, author.token);
