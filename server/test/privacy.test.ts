@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JobQueue } from '../src/database/job-queue.js';
 import { RetentionService } from '../src/privacy/retention.service.js';
 import { approve, CAPTURE_DONATION, CREATE_DONATION, ok } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
@@ -93,6 +94,63 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(page.text).toContain('Alice prays');
     expect(page.text).not.toContain('Bob prays');
     await t.http.get('/api/me/export').expect(401);
+  });
+
+  it('gives with the copy, after every earlier section, why each record is held, who else receives it and the schedule the privacy notice prints', async () => {
+    const member = await t.member();
+    const data = JSON.parse((await ok(t, '{ exportMyData }', {}, member.token)).exportMyData);
+    expect(Object.keys(data)).toEqual([
+      ...['exportedAt', 'profile', 'prayerRequests', 'testimonies', 'donations', 'bookOrders', 'consents', 'giftAidDeclarations', 'signIns', 'formsSent', 'formsSentLeftOut'],
+      ...['regularDonations', 'giftAidClaims', 'auditTrail', 'staffActions', 'uploads', 'emails', 'purposes', 'recipients', 'retention'],
+    ]);
+    expect(data.retention).toEqual((await t.gql('{ retentionSchedule { record period action } }')).data.retentionSchedule);
+    expect(data.purposes).toContainEqual({ record: 'Gifts, monthly gifts, book orders and Gift Aid', purpose: 'to take your gifts and claim Gift Aid on them' });
+    const recipients = data.recipients.map((line: { recipient: string }) => line.recipient);
+    expect(recipients).toEqual(expect.arrayContaining([expect.stringMatching(/^PayPal/), expect.stringMatching(/^HMRC/), expect.stringMatching(/^Our e-mail provider/)]));
+    const page = (await t.http.get('/api/me/export?format=html').set(bearer(member.token)).expect(200)).text;
+    for (const title of ['Why we hold your data', 'Who else receives it', 'How long we keep it']) expect(page).toContain(`<h2>${title}</h2>`);
+    expect(page).toContain('<td>to take your gifts and claim Gift Aid on them</td>');
+    expect(page).toContain(`<td>${data.retention[0].period}</td>`);
+  });
+
+  it('answers subject access with the monthly gifts, the Gift Aid claim rows naming the person, their uploads and the e-mails waiting for them, and no one else’s', async () => {
+    const member = await t.member({ firstname: 'Ruth', lastname: 'Giver' });
+    const other = await t.member({ firstname: 'Otto', lastname: 'Otherdonor' });
+    for (const [who, subscription] of [[member, `I-OWN${member.id}`], [other, `I-OTHER${other.id}`]] as const) {
+      await t.db.query(`INSERT INTO regular_donations (user_id, amount_minor, currency, status, paypal_subscription_id) VALUES ($1, 1500, 'GBP', 'Active', $2)`, [who.id, subscription]);
+      await t.db.query(`INSERT INTO uploads (name, url, width, height, variants, purpose, uploaded_by) VALUES ($1, $2, 10, 10, '[]', 'post', $3)`, [subscription, `/uploads/${subscription}.webp`, who.id]);
+      await t.app.get(JobQueue).send('mail', { to: who.email, subject: `Receipt ${subscription}`, text: `Thank you, ${subscription}` }, { startAfter: 3600 });
+    }
+    const [claim] = await t.db.query(
+      `INSERT INTO gift_aid_claims (status, batch_id, period_from, period_to, donations_minor, tax_minor, row_count, keep_until, hmrc_reference)
+       VALUES ('Submitted', 0, DATE '2001-01-01' + $1::int, DATE '2001-01-01' + $1::int, 3000, 750, 2, '2031-04-05', $2) RETURNING id`,
+      [member.id, `HMRC-${member.id}`],
+    );
+    await t.db.query(
+      `INSERT INTO gift_aid_claim_rows (claim_id, position, first_name, last_name, house_name_or_number, postcode, donation_date, amount_minor, donation_id)
+       VALUES ($1, 1, 'Ruth', 'Giver', '1', 'M1 1AE', '2025-01-15', 2000, $2), ($1, 2, 'Otto', 'Otherdonor', '2', 'M1 1AE', '2025-01-15', 1000, $3)`,
+      [claim.id, await give(member.token, 20), await give(other.token, 10)],
+    );
+
+    const data = JSON.parse((await ok(t, 'query($email: String!) { subjectAccessExport(email: $email) }', { email: member.email }, admin)).subjectAccessExport);
+    expect(data.regularDonations).toEqual([expect.objectContaining({ amount: 15, currency: 'GBP', status: 'Active', paypalSubscriptionId: `I-OWN${member.id}` })]);
+    expect(data.giftAidClaims).toEqual([expect.objectContaining({ claim: claim.id, hmrcReference: `HMRC-${member.id}`, donationDate: '2025-01-15', amount: 20, lastName: 'Giver' })]);
+    expect(data.uploads).toEqual([expect.objectContaining({ url: `/uploads/I-OWN${member.id}.webp`, purpose: 'post' })]);
+    // With the confirmation and receipt the app itself has just queued for them.
+    expect(data.emails).toContainEqual({ subject: `Receipt I-OWN${member.id}`, queuedAt: expect.any(String), status: 'Waiting to be sent' });
+    expect(JSON.stringify(data)).not.toMatch(/I-OTHER|Otherdonor|Thank you/);
+  });
+
+  it('gives a member the audit trail’s entries about their account, with a staff member’s network address left out', async () => {
+    const member = await t.member();
+    await ok(t, 'mutation($id: ID!) { markEmailVerified(id: $id) { id } }', { id: String(member.id) }, admin);
+    await ok(t, '{ exportMyData }', {}, member.token);
+    const data = JSON.parse((await ok(t, '{ exportMyData }', {}, member.token)).exportMyData);
+    expect(data.auditTrail).toEqual([
+      { action: 'email.mark-verified', at: expect.any(String), byYou: false, address: null, detail: null },
+      { action: 'export.own-data', at: expect.any(String), byYou: true, address: expect.any(String), detail: null },
+    ]);
+    expect(data.staffActions).toEqual([]);
   });
 
   it('shows a testimony only under the name its author chose, and takes it down when consent is withdrawn', async () => {
@@ -276,13 +334,14 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(retention.schedule().find((rule) => /waiting for confirmation/.test(rule.record))).toBeTruthy();
   });
 
-  it('answers subject access with the replies sent to a form’s sender and the answers they gave, never staff’s internal notes', async () => {
+  it('answers subject access with the replies sent to a form’s sender, the answers they gave and staff’s notes, never who looks after it', async () => {
     const sent = (await t.gql('mutation { createQuestion(email: "quinn@test.example", question: "Can I visit on Sunday?") { id } }')).data.createQuestion;
     const pastor = await withRole('Pastor');
     const id = `Question-${sent.id}`;
     await ok(t, 'mutation($id: ID!) { replyToCareRequest(id: $id, body: "Yes, you are very welcome.") { type } }', { id }, pastor.token);
     await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Thank you, see you then.", fromRequester: true) { type } }', { id }, pastor.token);
     await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Internal: seat near the front.") { type } }', { id }, pastor.token);
+    await ok(t, 'mutation($id: ID!, $assignee: ID) { updateCareRequest(id: $id, assigneeId: $assignee) { id } }', { id, assignee: String(pastor.id) }, pastor.token);
     const data = JSON.parse((await ok(t, '{ subjectAccessExport(email: "quinn@test.example") }', {}, admin)).subjectAccessExport);
     expect(data.formsSent).toEqual([
       expect.objectContaining({
@@ -292,8 +351,11 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
           { type: 'Reply', body: 'Yes, you are very welcome.', at: expect.any(String) },
           { type: 'RequesterAnswer', body: 'Thank you, see you then.', at: expect.any(String) },
         ],
+        // An opinion about the sender is theirs to have (the ICO); who looks after it is the staff member's (DPA 2018 Sch. 2 Part 3 para 16).
+        notes: [{ body: 'Internal: seat near the front.', at: expect.any(String) }],
       }),
     ]);
-    expect(JSON.stringify(data)).not.toContain('Internal: seat');
+    expect(data.formsSent[0]).not.toHaveProperty('assignee_id');
+    expect(JSON.stringify(data)).not.toContain(`"assignee`);
   });
 });

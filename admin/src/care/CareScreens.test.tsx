@@ -47,6 +47,8 @@ describe('one request in the care inbox', { timeout: 40_000 }, () => {
     const api = openRequest(PASTOR_PERMISSIONS);
     expect(await screen.findByText('Could someone pray with me?', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Nobody has replied yet, 2 days after it came.')).toBeTruthy();
+    // A note about someone is in their copy of their data if they ask: staff are told so where they write it.
+    expect(screen.getByRole('textbox', { name: 'Note', description: /The person can ask for a copy of this note\.$/ })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Note', { selector: 'textarea' }), { target: { value: 'Rang her on Monday.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));

@@ -339,7 +339,7 @@ const CareRequestDetails = () => {
           <TextAction
             title="Add an internal note"
             label="Note"
-            helperText="Only staff see notes. The person who asked never does."
+            helperText="Only staff see notes here. The person can ask for a copy of this note."
             submitLabel="Add note"
             done="The note is added"
             send={(text) => dataProvider.addCareNote(record.id, text)}

@@ -89,7 +89,7 @@ export const RequestEdit = ({ title, children }: { title: string; children: Reac
         <WhenField label="Received" />
       </SimpleShowLayout>
       <RequestStatusInput helperText={REQUEST_STATUS_HELP} />
-      <TextInput source="note" label="Staff note" multiline minRows={3} fullWidth helperText="Only staff see this note." />
+      <TextInput source="note" label="Staff note" multiline minRows={3} fullWidth helperText="Only staff see it here. The person can ask for a copy of this note." />
     </SimpleForm>
   </EditScreen>
 );

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PersonalDataSource } from '../common/personal-data-source.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { PersonalDataContribution, RetentionDone } from '../privacy/index.js';
+import type { DataSubject, PersonalDataContribution, RetentionDone } from '../privacy/index.js';
 
 /**
  * The audit trail names people by account id and network address only. It is kept whole through an erasure
@@ -17,8 +17,34 @@ export class AuditPersonalData implements PersonalDataContribution {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async export() {
-    return {};
+  uses() {
+    return [
+      {
+        record: 'Our audit trail',
+        purposes: ['to show who read or changed records about people, and that what you asked of us (a copy, an erasure) was done'],
+        recipients: [],
+      },
+    ];
+  }
+
+  /**
+   * The entries about the account (the network address only where the person acted themselves: a staff member's
+   * is the staff member's), and the entries of what the person did as staff, without the ids of others' records.
+   */
+  async export({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return { auditTrail: [], staffActions: [] };
+    const aboutAccount = `record_kind = 'User' AND $2 = ANY(record_ids)`;
+    const auditTrail = await manager.query<Record<string, unknown>[]>(
+      `SELECT action, at, coalesce(actor_id = $1, false) AS "byYou", CASE WHEN actor_id = $1 THEN address END AS address, detail
+         FROM audit_events WHERE ${aboutAccount} ORDER BY at, id`,
+      [userId, String(userId)],
+    );
+    const staffActions = await manager.query<Record<string, unknown>[]>(
+      `SELECT action, actor_role AS role, record_kind AS "recordKind", at, address, detail
+         FROM audit_events WHERE actor_id = $1 AND NOT coalesce(${aboutAccount}, false) ORDER BY at, id`,
+      [userId, String(userId)],
+    );
+    return { auditTrail, staffActions };
   }
 
   async erase() {}

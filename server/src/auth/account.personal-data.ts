@@ -45,6 +45,16 @@ export class AccountPersonalData implements PersonalDataContribution {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  uses() {
+    return [
+      {
+        record: 'Your account and sign-ins',
+        purposes: ['to let you sign in, and see and change what we hold about you', 'to keep your account safe: you and we can see when and from where it was used'],
+        recipients: ['Our e-mail provider, which delivers the links to confirm your address or reset your password'],
+      },
+    ];
+  }
+
   async export({ userId }: DataSubject, manager: EntityManager) {
     if (userId === null) return { profile: null, signIns: [] };
     const [profile] = await manager.query<Record<string, unknown>[]>(

@@ -37,8 +37,18 @@ export class CommercePersonalData implements PersonalDataContribution {
     await this.regularGifts.cancelAllBeforeErasure(member);
   }
 
+  uses() {
+    return [
+      {
+        record: 'Gifts, monthly gifts, book orders and Gift Aid',
+        purposes: ['to take your gifts and claim Gift Aid on them', 'to send you the books you ordered', 'to keep the accounts a charity must keep'],
+        recipients: ['PayPal, which takes your payments and monthly gifts', 'HMRC, to which our Gift Aid claims name you', 'Our e-mail provider, which delivers your receipts'],
+      },
+    ];
+  }
+
   async export({ userId }: DataSubject, manager: EntityManager) {
-    if (userId === null) return { donations: [], bookOrders: [], giftAidDeclarations: [] };
+    if (userId === null) return { donations: [], bookOrders: [], giftAidDeclarations: [], regularDonations: [], giftAidClaims: [] };
     const byUser = (sql: string) => manager.query<Record<string, unknown>[]>(sql, [userId]);
     const donations = await byUser(
       `SELECT d.id, (d.amount_minor / 100.0)::float8 AS amount, d.currency, d.description, d.status, d.created_at AS "createdAt", d.paid_at AS "paidAt",
@@ -58,7 +68,20 @@ export class CommercePersonalData implements PersonalDataContribution {
               source, to_char(declared_on, 'YYYY-MM-DD') AS "declaredOn", confirmation_sent_at AS "confirmationSentAt",
               cancelled_at AS "cancelledAt", cancellation_method AS "cancellationMethod" FROM gift_aid_declarations WHERE user_id = $1 ORDER BY created_at, id`,
     );
-    return { donations, bookOrders, giftAidDeclarations };
+    const regularDonations = await byUser(
+      `SELECT id, (amount_minor / 100.0)::float8 AS amount, currency, status, paypal_subscription_id AS "paypalSubscriptionId", gift_aid AS "giftAid",
+              created_at AS "createdAt", next_billing_at AS "nextBillingAt", cancelled_at AS "cancelledAt" FROM regular_donations WHERE user_id = $1 ORDER BY created_at, id`,
+    );
+    // A donor's own row names them; an aggregated row adds up small gifts and names nobody.
+    const giftAidClaims = await byUser(
+      `SELECT c.id AS claim, c.hmrc_reference AS "hmrcReference", c.status, c.submitted_at AS "submittedAt", to_char(r.donation_date, 'YYYY-MM-DD') AS "donationDate",
+              (r.amount_minor / 100.0)::float8 AS amount, r.title, r.first_name AS "firstName", r.last_name AS "lastName",
+              r.house_name_or_number AS "houseNameOrNumber", r.postcode
+         FROM gift_aid_claim_rows r JOIN gift_aid_claims c ON c.id = r.claim_id
+        WHERE r.donation_id IN (SELECT id FROM donations WHERE user_id = $1) OR r.declaration_id IN (SELECT id FROM gift_aid_declarations WHERE user_id = $1)
+        ORDER BY c.created_at, r.claim_id, r.position`,
+    );
+    return { donations, bookOrders, giftAidDeclarations, regularDonations, giftAidClaims };
   }
 
   /**

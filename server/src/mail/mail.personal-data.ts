@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
 import { PersonalDataSource } from '../common/personal-data-source.js';
 import type { DataSubject, PersonalDataContribution, RetentionDone } from '../privacy/index.js';
-import { MailService } from './mail.service.js';
+import { MAIL_QUEUE, MailService } from './mail.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,9 +20,29 @@ export class MailPersonalData implements PersonalDataContribution {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Nothing to export: every message sent is already the person's, in their own inbox. */
-  async export() {
-    return {};
+  uses() {
+    return [
+      {
+        record: 'E-mails we send you',
+        purposes: ['to send what you asked for or what your requests need: confirmations, replies, receipts'],
+        recipients: ['Our e-mail provider, which delivers them'],
+      },
+    ];
+  }
+
+  /**
+   * The e-mails to the proved address still in the queue, or given up on: a delivered one's job keeps nothing, and
+   * the person has it. Subject, time and state only: the message itself is what reaches them, and its job also holds
+   * others' addresses (Reply-To).
+   */
+  async export({ provenEmail }: DataSubject, manager: EntityManager) {
+    if (provenEmail === null) return { emails: [] };
+    const queued = (table: string) =>
+      `SELECT data->>'subject' AS subject, created_on AS "queuedAt",
+              CASE state WHEN 'completed' THEN 'Sent' WHEN 'failed' THEN 'Could not be delivered' WHEN 'cancelled' THEN 'Not sent' ELSE 'Waiting to be sent' END AS status
+         FROM ${table} WHERE name = $2 AND lower(data->>'to') = lower($1)`;
+    const emails = await manager.query<Record<string, unknown>[]>(`${this.tables.map(queued).join(' UNION ALL ')} ORDER BY "queuedAt"`, [provenEmail.trim(), MAIL_QUEUE]);
+    return { emails };
   }
 
   /**

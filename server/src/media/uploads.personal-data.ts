@@ -12,8 +12,17 @@ import type { DataSubject, PersonalDataContribution, RetentionDone } from '../pr
 export class UploadsPersonalData implements PersonalDataContribution {
   readonly tables = ['uploads'];
 
-  async export() {
-    return {};
+  uses() {
+    return [{ record: 'Images you uploaded', purposes: ['to show them on the website, and to know who added each one'], recipients: ['Visitors to the website, who see the images (never who uploaded them)'] }];
+  }
+
+  async export({ userId }: DataSubject, manager: EntityManager) {
+    if (userId === null) return { uploads: [] };
+    const uploads = await manager.query<Record<string, unknown>[]>(
+      `SELECT url, purpose, width, height, created_at AS "createdAt" FROM uploads WHERE uploaded_by = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return { uploads };
   }
 
   /** The link to the uploader goes with the account; the image stays, as content. */

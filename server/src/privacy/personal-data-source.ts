@@ -19,6 +19,17 @@ export interface RetentionRule {
   action: string;
 }
 
+/**
+ * Why a kind of record is held and who outside the charity receives it (UK GDPR Art. 15(1)(a) and (c)), in plain
+ * English, printed with every copy: "to take your gifts and claim Gift Aid"; "HMRC, which receives Gift Aid claims".
+ */
+export interface RecordUse {
+  record: string;
+  purposes: string[];
+  /** Empty when nobody outside the charity receives it. */
+  recipients: string[];
+}
+
 /** Work that touches no table (files, the job queue's own connection), done once the transaction has committed. */
 export type AfterCommit = () => Promise<void>;
 
@@ -42,6 +53,8 @@ export interface RetentionDone {
 export interface PersonalDataContribution {
   /** The tables this source answers for, including those it deliberately keeps (and says why in `erase`). */
   readonly tables: readonly string[];
+  /** Why it holds its records and who else receives them: its lines of every copy's purposes and recipients. */
+  uses(): RecordUse[];
   /** Its sections of the export; privacy/ puts every section in `PersonalData`'s own order. */
   export(subject: DataSubject, manager: EntityManager): Promise<Partial<PersonalData>>;
   /**

@@ -23,11 +23,17 @@ export class PersonalDataSources implements OnModuleInit {
     return this.sources.map((source) => ({ source: source.constructor.name, tables: source.tables }));
   }
 
-  /** Every source's sections, merged. */
+  /** Every source's sections, merged, with what every copy must also say: why, to whom and for how long. */
   async export(subject: DataSubject, manager: EntityManager): Promise<Partial<PersonalData>> {
     const sections: Partial<PersonalData> = {};
     for (const source of this.sources) Object.assign(sections, await source.export(subject, manager));
-    return sections;
+    const uses = this.ranked().flatMap((source) => source.uses());
+    return {
+      ...sections,
+      purposes: uses.flatMap(({ record, purposes }) => purposes.map((purpose) => ({ record, purpose }))),
+      recipients: uses.flatMap(({ record, recipients }) => recipients.map((recipient) => ({ record, recipient }))),
+      retention: this.schedule(),
+    };
   }
 
   /** Every source's work before an account's erasure, in turn: the first refusal stops the rest. */

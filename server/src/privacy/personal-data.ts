@@ -1,4 +1,6 @@
-/** Everything held about one person, as their export answers it. */
+import type { RetentionRule } from './personal-data-source.js';
+
+/** Everything held about one person, as their export answers it, with why, to whom and for how long (Art. 15(1)). */
 export interface PersonalData {
   exportedAt: string;
   profile: Record<string, unknown> | null;
@@ -12,6 +14,20 @@ export interface PersonalData {
   formsSent: Record<string, unknown>[];
   /** Why `formsSent` may be incomplete (the address is not proved yet) and how to have them; null when nothing is left out. */
   formsSentLeftOut: string | null;
+  regularDonations: Record<string, unknown>[];
+  /** The rows of Gift Aid claims to HMRC that name the person. */
+  giftAidClaims: Record<string, unknown>[];
+  /** The audit trail's entries about the person's account. */
+  auditTrail: Record<string, unknown>[];
+  /** The audit trail's entries of what the person did as staff. */
+  staffActions: Record<string, unknown>[];
+  uploads: Record<string, unknown>[];
+  /** E-mails to the person's proved address still queued, or that could not be delivered. */
+  emails: Record<string, unknown>[];
+  purposes: { record: string; purpose: string }[];
+  recipients: { record: string; recipient: string }[];
+  /** The retention schedule, as the privacy notice prints it. */
+  retention: RetentionRule[];
 }
 
 /**
@@ -31,6 +47,15 @@ export function personalDataOf(sections: Partial<PersonalData>): PersonalData {
     signIns: sections.signIns ?? [],
     formsSent: sections.formsSent ?? [],
     formsSentLeftOut: sections.formsSentLeftOut ?? null,
+    regularDonations: sections.regularDonations ?? [],
+    giftAidClaims: sections.giftAidClaims ?? [],
+    auditTrail: sections.auditTrail ?? [],
+    staffActions: sections.staffActions ?? [],
+    uploads: sections.uploads ?? [],
+    emails: sections.emails ?? [],
+    purposes: sections.purposes ?? [],
+    recipients: sections.recipients ?? [],
+    retention: sections.retention ?? [],
   };
 }
 
@@ -51,6 +76,15 @@ const SECTIONS: [keyof PersonalData, string][] = [
   ['giftAidDeclarations', 'Gift Aid declarations'],
   ['signIns', 'Sign-ins'],
   ['formsSent', 'Forms sent with your e-mail address'],
+  ['regularDonations', 'Monthly gifts'],
+  ['giftAidClaims', 'Gift Aid claims to HMRC that name you'],
+  ['auditTrail', 'Our audit trail: entries about your account'],
+  ['staffActions', 'Our audit trail: what you did as staff'],
+  ['uploads', 'Images you uploaded'],
+  ['emails', 'E-mails to you waiting to be sent, or that could not be delivered'],
+  ['purposes', 'Why we hold your data'],
+  ['recipients', 'Who else receives it'],
+  ['retention', 'How long we keep it'],
 ];
 
 /** The same data as a page people can read (and print): one table per kind of record. */
@@ -68,6 +102,6 @@ export function personalDataPage(data: PersonalData, organisation: string): stri
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;margin-bottom:2rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}dt{font-weight:bold}</style>
 </head><body><h1>Your data held by ${escapeHtml(organisation)}</h1><p>Exported ${escapeHtml(data.exportedAt)}.</p>
 <h2>Your profile</h2>${profile}
-${SECTIONS.map(([key, title]) => `<h2>${escapeHtml(title)}</h2>${key === 'formsSent' && data.formsSentLeftOut ? `<p>${escapeHtml(data.formsSentLeftOut)}</p>` : ''}${table(data[key] as Record<string, unknown>[])}`).join('\n')}
+${SECTIONS.map(([key, title]) => `<h2>${escapeHtml(title)}</h2>${key === 'formsSent' && data.formsSentLeftOut ? `<p>${escapeHtml(data.formsSentLeftOut)}</p>` : ''}${table(data[key] as unknown as Record<string, unknown>[])}`).join('\n')}
 </body></html>`;
 }

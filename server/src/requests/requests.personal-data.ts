@@ -13,6 +13,14 @@ export const FORMS_LEFT_OUT =
 /** What a form's sender may have written, blanked where a form has it when its request is anonymised. */
 const SENDER_COLUMNS = ['name', 'email', 'phone', 'message', 'question', 'description'];
 
+/**
+ * Staff's notes on the timeline of the request of kind `kind` and id `id` (SQL expressions): an opinion about the
+ * sender is the sender's personal data (the ICO), so their copy has it; who wrote it does not go with it.
+ */
+const staffNotes = (kind: string, id: string) =>
+  `coalesce((SELECT json_agg(json_build_object('body', n.body, 'at', n.created_at) ORDER BY n.created_at, n.id)
+               FROM care_events n WHERE n.kind = ${kind} AND n.request_id = ${id} AND n.type = 'Note' AND n.body IS NOT NULL), '[]')`;
+
 interface Form {
   table: string;
   /** The care inbox's kind, under which its timeline (care_events, deleted with it by a trigger) is kept. */
@@ -49,6 +57,19 @@ export class RequestsPersonalData implements PersonalDataContribution {
     this.tables = [...this.forms.map((form) => form.table), 'prayer_requests', 'prayer_prayers', 'care_events', 'idempotency_keys'];
   }
 
+  uses() {
+    return [
+      {
+        record: 'Prayer requests, contact enquiries, questions, counselling and baptism requests',
+        purposes: ['to pray for you and answer you, as you asked', 'to look after your request: our pastors keep notes of what was said and done'],
+        recipients: [
+          'Our prayer team, or visitors to the prayer wall under the name you chose, only when you shared a prayer request with them',
+          'Our e-mail provider, which delivers our replies',
+        ],
+      },
+    ];
+  }
+
   async export({ userId, provenEmail }: DataSubject, manager: EntityManager) {
     const prayerRequests =
       userId === null
@@ -57,7 +78,8 @@ export class RequestsPersonalData implements PersonalDataContribution {
             `SELECT p.id, p.title, p.body, p.status, p.privacy, p.wall_name AS "wallName", p.wall_status AS "wallStatus", p.prayed_count AS "prayedCount",
                     p.created_at AS "createdAt", p.expires_at AS "expiresAt", p.closed_at AS "closedAt",
                     coalesce((SELECT json_agg(json_build_object('body', e.body, 'sentAt', e.created_at) ORDER BY e.created_at)
-                                FROM care_events e WHERE e.kind = 'PrayerRequest' AND e.request_id = p.id AND e.type = 'Reply'), '[]') AS replies
+                                FROM care_events e WHERE e.kind = 'PrayerRequest' AND e.request_id = p.id AND e.type = 'Reply'), '[]') AS replies,
+                    p.note, ${staffNotes(`'PrayerRequest'`, 'p.id')} AS notes
                FROM prayer_requests p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
             [userId],
           );
@@ -66,12 +88,13 @@ export class RequestsPersonalData implements PersonalDataContribution {
       // With the correspondence: the replies e-mailed to the sender and the answers they gave, in order.
       const rows = await manager.query<Record<string, unknown>[]>(
         `SELECT f.*, coalesce((SELECT json_agg(json_build_object('type', e.type, 'body', e.body, 'at', e.created_at) ORDER BY e.created_at, e.id)
-                                 FROM care_events e WHERE e.kind = $2 AND e.request_id = f.id AND e.type IN ('Reply', 'RequesterAnswer') AND e.body IS NOT NULL), '[]') AS correspondence
+                                 FROM care_events e WHERE e.kind = $2 AND e.request_id = f.id AND e.type IN ('Reply', 'RequesterAnswer') AND e.body IS NOT NULL), '[]') AS correspondence,
+                ${staffNotes('$2', 'f.id')} AS notes
            FROM ${table} f WHERE lower(f.email) = lower($1) ORDER BY f.created_at, f.id`,
         [provenEmail, careKind],
       );
-      // Staff's own working notes and assignment are theirs, not the sender's words: the sender gets what they sent.
-      formsSent.push(...rows.map(({ note: _note, assignee_id: _assignee, ...row }) => ({ form: label, ...row })));
+      // Which staff member looks after it is that staff member's data, not the sender's (DPA 2018 Sch. 2 Part 3 para 16).
+      formsSent.push(...rows.map(({ assignee_id: _assignee, ...row }) => ({ form: label, ...row })));
     }
     const formsSentLeftOut = userId !== null && provenEmail === null ? FORMS_LEFT_OUT : null;
     return { prayerRequests, formsSent, formsSentLeftOut };

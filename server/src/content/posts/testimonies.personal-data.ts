@@ -13,6 +13,16 @@ const CONSENT_PROOF_YEARS = 6;
 export class TestimoniesPersonalData implements PersonalDataContribution {
   readonly tables = ['posts', 'consents'];
 
+  uses() {
+    return [
+      {
+        record: 'Testimonies and your consents to publish them',
+        purposes: ['to publish your testimony under the name you chose, while your consent stands', 'to show that what we publish was published with your permission'],
+        recipients: ['Visitors to the website, once your testimony is published'],
+      },
+    ];
+  }
+
   async export({ userId }: DataSubject, manager: EntityManager) {
     if (userId === null) return { testimonies: [], consents: [] };
     const testimonies = await manager.query<Record<string, unknown>[]>(

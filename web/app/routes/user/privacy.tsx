@@ -53,7 +53,10 @@ function DownloadMyData() {
   return (
     <section className="privacy-section" aria-labelledby="privacy-download">
       <h2 id="privacy-download">Download my data</h2>
-      <p>Your profile, prayer requests and their replies, testimonies, donations, book orders, consents and sign-ins.</p>
+      <p>
+        Everything we hold about you: your profile, prayer requests with our replies and notes, testimonies, gifts and monthly gifts, book orders, Gift Aid, consents,
+        sign-ins and what our audit trail records about your account. With it: why we hold each record, who else receives it and how long we keep it.
+      </p>
       <p className="actions">
         <button type="button" className="button primary" disabled={busy} onClick={() => void download('json')}>
           Download my data (JSON file)
