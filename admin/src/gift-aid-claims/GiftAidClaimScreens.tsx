@@ -242,7 +242,7 @@ export const GiftAidClaimCreate = () => {
         <MuiTextField label="From" type="date" value={period.from} onChange={(event) => change({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
         <MuiTextField label="To" type="date" value={period.to} onChange={(event) => change({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: londonToday() } }} />
         <FormControlLabel control={<Checkbox checked={period.aggregate} onChange={(event) => change({ aggregate: event.target.checked })} />} label="Aggregate small donations" />
-        <Button variant="outlined" disabled={!period.from || !period.to} onClick={run(async () => setPreview(await dataProvider.previewGiftAidClaim(period, [...SCHEDULE_COLUMNS])))}>
+        <Button variant="outlined" disabled={!period.from || !period.to} onClick={run(async () => setPreview(await dataProvider.previewGiftAidClaim(period)))}>
           Preview
         </Button>
         <Button variant="contained" disabled={!preview} onClick={run(async () => redirect('show', 'gift-aid-claims', await dataProvider.createGiftAidClaim(period)))}>

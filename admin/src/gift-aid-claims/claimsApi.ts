@@ -1,10 +1,8 @@
+import { SCHEDULE_COLUMNS } from '@ministry/shared';
 import type { Transport } from '../data/transport';
 
-/** A schedule row's cells by field, the fields being those `scheduleColumns` lists. */
+/** A schedule row's cells by field, the fields being HMRC's columns (`SCHEDULE_COLUMNS`). */
 export type ScheduleRow = Record<string, string>;
-
-/** One of HMRC's columns, in order, as the server declares them once for the files, the API and this console. */
-export type ScheduleColumn = { field: string; heading: string; kind: string };
 
 export type ClaimStatus = 'Draft' | 'Submitted' | 'Paid' | 'Rejected';
 
@@ -28,11 +26,9 @@ type ClaimAdjustment = { donationId: string; claimId: string; amount: number; ta
 
 export type ClaimPeriod = { from: string; to: string; aggregate: boolean };
 
-const SCHEDULE_COLUMNS = 'query GiftAidScheduleColumns { giftAidScheduleColumns { field heading kind } }';
-
-const previewQuery = (columns: ScheduleColumn[]) => `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
+const PREVIEW = `query GiftAidClaimPreview($from: String!, $to: String!, $aggregate: Boolean) {
   giftAidClaimPreview(from: $from, to: $to, aggregate: $aggregate) {
-    donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${columns.map((column) => column.field).join(' ')} }
+    donationCount claimCount donationsTotal taxToReclaim adjustment adjustmentNote rows { ${SCHEDULE_COLUMNS.map((column) => column.field).join(' ')} }
     adjustments { donationId claimId amount tax } waitingAdjustments { donationId claimId amount tax } } }`;
 
 const BATCH = `query GiftAidClaimBatch($batchId: ID!) {
@@ -52,11 +48,8 @@ const CREATE = `mutation CreateGiftAidClaim($from: String!, $to: String!, $aggre
 
 /** The data provider's Gift Aid claim methods, beyond the claims' list and page. */
 export const giftAidClaimMethods = ({ call, download }: Transport) => ({
-  async giftAidScheduleColumns(): Promise<ScheduleColumn[]> {
-    return (await call<{ giftAidScheduleColumns: ScheduleColumn[] }>(SCHEDULE_COLUMNS)).giftAidScheduleColumns;
-  },
-  async previewGiftAidClaim(period: ClaimPeriod, columns: ScheduleColumn[]): Promise<ClaimPreview> {
-    return (await call<{ giftAidClaimPreview: ClaimPreview }>(previewQuery(columns), period)).giftAidClaimPreview;
+  async previewGiftAidClaim(period: ClaimPeriod): Promise<ClaimPreview> {
+    return (await call<{ giftAidClaimPreview: ClaimPreview }>(PREVIEW, period)).giftAidClaimPreview;
   },
   /** The claims of a batch, in order, by the batch's id (its first claim's). */
   async giftAidClaimBatch(batchId: string): Promise<BatchClaim[]> {
