@@ -63,6 +63,18 @@ describe('the retention schedule: what the daily run does to the trail, PayPalâ€
     expect(await declaration()).toEqual([{ userId: null, firstName: '', lastName: '', house: '', postcode: '' }]);
   });
 
+  it('unlinks an ended monthly gift from its donor six years after its last payment, and never a running one', async () => {
+    const donor = await t.member();
+    const gift = (status: string, cancelled: boolean) =>
+      t.db.query(`INSERT INTO regular_donations (user_id, amount_minor, currency, status, cancelled_at) VALUES ($1, 1000, 'GBP', $2, $3) RETURNING id`, [donor.id, status, cancelled ? new Date() : null]);
+    const [[ended], [running]] = [await gift('Cancelled', true), await gift('Active', false)];
+    const donorOf = async (id: number) => (await t.db.query(`SELECT user_id AS "userId" FROM regular_donations WHERE id = $1`, [id]))[0].userId;
+    await run(5 * YEAR_MS);
+    expect([await donorOf(ended.id), await donorOf(running.id)]).toEqual([donor.id, donor.id]);
+    expect(await run(8 * YEAR_MS)).toMatch(/\d+ monthly gifts no longer linked to their donor/);
+    expect([await donorOf(ended.id), await donorOf(running.id)]).toEqual([null, donor.id]);
+  });
+
   it('deletes a testimony whose consent was withdrawn, and the withdrawn consent once six years have passed', async () => {
     const author = await t.member();
     const made = await ok(t, 'mutation { createPost(name: "Kept while consent stands", body: "<p>Healed</p>", categoryId: 2, consentToPublish: true) { id } }', {}, author.token);

@@ -16,7 +16,7 @@ export const keptFrom = (now: Date, settings: PeriodSettings): string => periodO
 const DAY_OF = (alias: string) => `(coalesce(${alias}.paid_at, ${alias}.created_at) AT TIME ZONE 'Europe/London')::date`;
 
 /**
- * Gifts, orders, declarations and claim rows whose six years are over stay as figures for the accounts but no
+ * Gifts, monthly gifts, orders, declarations and claim rows whose six years are over stay as figures for the accounts but no
  * longer lead to a person; answers one phrase per kind of record changed.
  */
 export async function unlinkPastAccounts(now: Date, settings: PeriodSettings, manager: EntityManager): Promise<string[]> {
@@ -27,6 +27,14 @@ export async function unlinkPastAccounts(now: Date, settings: PeriodSettings, ma
     if (changed) done.push(`${changed} ${phrase}`);
   };
   await count('donations no longer linked to their donor', `UPDATE donations d SET user_id = NULL WHERE d.user_id IS NOT NULL AND ${DAY_OF('d')} < $1::date`);
+  // A monthly gift that ended counts from its last payment (or its end, if it never paid); one still running is current.
+  await count(
+    'monthly gifts no longer linked to their donor',
+    `UPDATE regular_donations r SET user_id = NULL
+      WHERE r.user_id IS NOT NULL AND r.status IN ('Cancelled', 'Expired')
+        AND greatest((coalesce(r.cancelled_at, r.updated_at) AT TIME ZONE 'Europe/London')::date,
+                     (SELECT max(${DAY_OF('d')}) FROM donations d WHERE d.regular_donation_id = r.id)) < $1::date`,
+  );
   await count(
     'book orders no longer linked to their buyer',
     `UPDATE book_orders o SET user_id = NULL, delivery_address = '' WHERE (o.user_id IS NOT NULL OR o.delivery_address <> '') AND ${DAY_OF('o')} < $1::date`,

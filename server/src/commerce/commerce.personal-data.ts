@@ -104,6 +104,11 @@ export class CommercePersonalData implements PersonalDataContribution {
           action: 'Kept for the accounts; without your name once you delete your account, and no longer linked to you (nor the delivery address kept) after the six years',
         },
         {
+          record: 'Monthly gifts',
+          period: 'While they run; once ended, six years after the end of the accounting period of their last payment',
+          action: 'Kept for the accounts; then no longer linked to you',
+        },
+        {
           record: 'Gift Aid declarations and claims',
           period: "Six years after the end of the charity's accounting year (a trust's: the tax year) of the last donation they cover",
           action: 'Kept as HMRC requires, even after you delete your account; then names and addresses removed',
