@@ -208,7 +208,8 @@ describe('admin console', () => {
     await page.waitForURL(/\/admin\/contact-enquiries/);
     await page.locator('tr', { hasText: 'Martha Bethany' }).getByText('martha@example.net').click();
     await page.waitForURL(new RegExp(`/admin/contact-enquiries/${id}/show$`));
-    const details = page.locator('#main-content');
+    // The record's own card: for a moment after the click the list (with the demo's counselling enquiries) is still on the page.
+    const details = page.locator('#main-content .RaShow-main');
     for (const text of [`000${id}`, 'Martha Bethany', '+44 20 7946 0003', 'Counselling', 'Could someone call me this week?']) {
       await details.getByText(text, { exact: true }).waitFor();
     }
