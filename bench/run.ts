@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
 import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
+import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
 
 const smoke = process.argv.includes('--smoke');
 /** The busiest public legacy list: every blog post. */
@@ -22,17 +23,31 @@ const LEGACY_LIST = '/api/all-posts-by-category/3';
 const BLOG_NAVIGATION = '/blog.data?_routes=routes%2Fblog';
 const seconds = 8;
 const REQUESTS_PER_CONNECTION_IN_SMOKE = 5;
-const volume: Volume = smoke ? { posts: 40, videos: 10, books: 5, members: 50, prayerRequests: 50 } : VOLUME;
+const volume: Volume = smoke ? { posts: 40, videos: 10, books: 5, members: 50, prayerRequests: 50, donations: 50 } : VOLUME;
 
 interface LoadResult {
   target: string;
   connections: number;
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   ratio?: number;
+  /** CPU per request, in ms, of the app and of PostgreSQL (cold targets). */
+  appCpuMs?: number;
+  dbCpuMs?: number;
+  /** The issue's aim for this request (cold targets). */
+  aim?: string;
 }
+
+/** What each request no cache answers should reach on this machine (10 connections). */
+const AIMS: Record<string, string> = {
+  "member's query: 8 posts + 8 videos": '>= 2,000 req/s, p99 <= 20 ms, app CPU <= 1 ms',
+  'home page, first render': '>= 300 req/s, p99 <= 60 ms',
+  'blog post page, first render': '>= 500 req/s',
+  "an Admin's console list: 25 donations": '>= 1,000 req/s',
+};
 
 async function load(target: string, url: string, connections: number, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
   // The smoke run sends a fixed number of requests, so a busy machine answers slowly but always answers some.
@@ -41,6 +56,7 @@ async function load(target: string, url: string, connections: number, init: { me
   return {
     target,
     connections,
+    requests: result.requests.total,
     rps: Math.round(result.requests.total / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -208,6 +224,23 @@ async function main() {
       results.push(refHtml, refJson, refList, refNavigation, query, page, legacy, navigation);
     }
 
+    // Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL.
+    const cold: LoadResult[] = [];
+    const app = appPid(site.baseUrl);
+    const postgres = await postgresPids(db);
+    for (const target of await coldTargets(site.baseUrl)) {
+      const url = `${site.baseUrl}${target.path}`;
+      const init = { method: target.method, body: target.body, headers: target.headers };
+      await load(target.name, url, 2, init);
+      const before = { app: cpuMs([app]), db: cpuMs(postgres) };
+      const result = await load(target.name, url, 10, init);
+      const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
+      result.appCpuMs = perRequest(cpuMs([app]) - before.app);
+      result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
+      result.aim = AIMS[target.name] ?? '';
+      cold.push(result);
+    }
+
     const plans = [];
     for (const [name, sql] of Object.entries(LIST_QUERIES)) {
       const [{ 'QUERY PLAN': plan }] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`)).rows;
@@ -235,6 +268,7 @@ async function main() {
       volume,
       measurement: smoke ? `${REQUESTS_PER_CONNECTION_IN_SMOKE} requests per connection` : `${seconds} s each`,
       load: results,
+      cold,
       sqlPerHomeQuery: { demoVolume: sqlAtDemoVolume, benchVolume: sqlAtVolume },
       slowestListQueries: plans.slice(0, 3),
       weight,
@@ -266,6 +300,17 @@ function print(report: any) {
     'p99 ms': r.p99,
     'vs reference': r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
     errors: r.errors,
+  })));
+  console.log('\nRequests no cache answers (10 connections; CPU per request from /proc)');
+  console.table(report.cold.map((r: LoadResult) => ({
+    target: r.target,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'app CPU ms': r.appCpuMs,
+    'PostgreSQL CPU ms': r.dbCpuMs,
+    errors: r.errors,
+    aim: r.aim,
   })));
   console.log(`SQL statements per home query: ${report.sqlPerHomeQuery.demoVolume} at demo volume, ${report.sqlPerHomeQuery.benchVolume} at bench volume`);
   console.log('Slowest list queries (EXPLAIN ANALYZE):');

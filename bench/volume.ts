@@ -8,9 +8,10 @@ export interface Volume {
   books: number;
   members: number;
   prayerRequests: number;
+  donations: number;
 }
 
-export const VOLUME: Volume = { posts: 2000, videos: 200, books: 100, members: 10000, prayerRequests: 5000 };
+export const VOLUME: Volume = { posts: 2000, videos: 200, books: 100, members: 10000, prayerRequests: 5000, donations: 20000 };
 
 const IMAGE = 'image imageSrcSet imageWidth imageHeight';
 const POST = `id name slug excerpt createdAt status ${IMAGE} category { id name } author { id firstname lastname }`;
@@ -79,6 +80,15 @@ export async function seedVolume(db: pg.Client, volume: Volume): Promise<void> {
      SELECT 'Prayer ' || n, $2, (SELECT max(id) FROM users) - (n % 1000), now() - (n || ' minutes')::interval
      FROM generate_series(1, $1::int) AS n`,
     [volume.prayerRequests, PARAGRAPH],
+  );
+  // Paid gifts by the bench's members, for the console's list of donations.
+  await db.query(
+    `INSERT INTO donations (status, currency, description, user_id, paypal_order_id, amount_minor, capture_id, capture_status, paid_at, created_at, updated_at)
+     SELECT 'Paid', CASE WHEN n % 10 = 0 THEN 'USD' ELSE 'GBP' END, 'Gift to the ministry', (SELECT max(id) FROM users) - (n % 1000),
+            'BENCH-ORDER-' || n, 500 + (n % 40) * 250, 'BENCH-CAPTURE-' || n, 'COMPLETED', now() - (n || ' minutes')::interval,
+            now() - (n || ' minutes')::interval, now()
+     FROM generate_series(1, $1::int) AS n`,
+    [volume.donations],
   );
   await db.query('COMMIT');
   await db.query('ANALYZE');
