@@ -38,7 +38,8 @@ export function freePort(): Promise<number> {
  * /healthz. `nodeArgs` go to Node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export async function startSite(env: Record<string, string> = {}, reuseDataDir?: string, nodeArgs: string[] = []): Promise<Site> {
-  const port = await freePort();
+  // A given PORT (an instance restarted where its load balancer expects it) is the one the health check waits on.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), 'ministry-e2e-'));
   chmodSync(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
