@@ -75,7 +75,7 @@ export class AppModule {
             plugins: [
               queryCost((req) => callers.of(req)),
               publicCache.plugin(config.graphqlRateLimit),
-              graphqlCacheHeaders(callers),
+              graphqlCacheHeaders(callers, config.publicCacheSeconds),
               ...(config.nodeEnv === 'production' ? [introspectionGate(auth)] : []),
             ],
             context: ({ req, res }: { req: Request; res: Response }) => ({ req, res, loaders: loaders.create() }),

@@ -130,7 +130,7 @@ describe('legacy content paths (spec section 7)', () => {
       const isPostList = path !== '/api/all-post-categories';
       const response = await t.http.get(path).expect(200);
       expect(Array.isArray(response.body)).toBe(true);
-      expect(response.headers['cache-control']).toBe('public, max-age=60');
+      expect(response.headers['cache-control']).toBe('public, max-age=60, s-maxage=5, stale-while-revalidate=60, stale-if-error=86400');
       expect(response.headers.etag).toBeTruthy();
       await t.http.get(path).set('if-none-match', response.headers.etag).expect(304);
       if (isPostList) expect(response.body.map((p: { id: number }) => p.id)).not.toContain(pendingId);
@@ -199,7 +199,7 @@ describe('legacy content paths (spec section 7)', () => {
 
     const list = await t.http.get('/api/all-videos').expect(200);
     expect(list.body).toEqual([{ id: created.body.id, title: 'The Good Shepherd', video: 'ScMzIvxBSi4', poster: created.body.poster, createdAt: expect.any(String) }]);
-    expect(list.headers['cache-control']).toBe('public, max-age=60');
+    expect(list.headers['cache-control']).toBe('public, max-age=60, s-maxage=5, stale-while-revalidate=60, stale-if-error=86400');
   });
 
   it('adds and updates slider, visit and zoom images from multipart forms', async () => {

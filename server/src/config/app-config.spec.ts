@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it("keeps visitors' answers five seconds unless PUBLIC_CACHE_SECONDS says otherwise, 0 turning the cache off", () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR }).publicCacheSeconds).toBe(5);
+    expect(loadConfig({ DATA_DIR, PUBLIC_CACHE_SECONDS: '0' }).publicCacheSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR, PUBLIC_CACHE_SECONDS: '30' }).publicCacheSeconds).toBe(30);
+    for (const PUBLIC_CACHE_SECONDS of ['-1', '2.5', 'five', '3601']) {
+      expect(() => loadConfig({ DATA_DIR, PUBLIC_CACHE_SECONDS })).toThrow(/^PUBLIC_CACHE_SECONDS must be a whole number from 0 to 3600/);
+    }
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://ministry.example/' });
     expect(config.publicUrl).toBe('https://ministry.example');

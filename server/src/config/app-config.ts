@@ -40,6 +40,8 @@ export interface AppConfig {
   publicMissRateLimit: number;
   /** What the visitors' cache may hold, in bytes (bodies in every encoding, and kept query answers). */
   publicCacheMaxBytes: number;
+  /** How long the visitors' cache (and a CDN's, `s-maxage`) keeps a page or shared query fresh; 0 turns it off. */
+  publicCacheSeconds: number;
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); off unless turned on, or under NODE_ENV=test. */
   sqlCountHeader: boolean;
   paypal: {
@@ -268,6 +270,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     giftAidAggregationLimitMinor: giftAidAggregationLimit * 100,
     publicMissRateLimit: readWhole('PUBLIC_MISS_RATE_LIMIT', env.PUBLIC_MISS_RATE_LIMIT, 600, 1, 1_000_000),
     publicCacheMaxBytes: readWhole('PUBLIC_CACHE_MAX_BYTES', env.PUBLIC_CACHE_MAX_BYTES, 64 * 1024 * 1024, 64 * 1024, Number.MAX_SAFE_INTEGER),
+    // Longer than an hour buys nothing: any write empties the cache, and a copy past it is still given while renewed.
+    publicCacheSeconds: readWhole('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 0, 3600),
     // A request asking for its SQL to be counted goes past the cache and the visitors' limits: only where asked for.
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv === 'test'),
     paypal: {

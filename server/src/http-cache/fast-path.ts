@@ -8,10 +8,11 @@ import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
 /**
- * A visitor's answer as it left the slow path: status, every header, and the body as sent and compressed (once
- * zlib's threads have compressed it: `encoding` until then).
+ * A visitor's answer as it left the slow path: when, status, every header, and the body as sent and compressed
+ * (once zlib's threads have compressed it: `encoding` until then).
  */
 interface FastAnswer {
+  at: number;
   status: number;
   headers: [string, string | string[]][];
   identity: Buffer;
@@ -21,6 +22,9 @@ interface FastAnswer {
 
 /** Set by the slow path, so they are chosen again per request here. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+/** The errors a kept copy may stand in for (RFC 5861's stale-if-error). */
+const SERVER_ERRORS = new Set([500, 502, 503, 504]);
 
 /** An encoding the browser accepts (named, and not refused with `q=0`). */
 const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
@@ -155,12 +159,13 @@ function readBody(req: IncomingMessage, length: number, then: { whole: (body: Bu
 }
 
 /**
- * Sends a stored answer, if there is one: `304` when the browser already holds it, else the body it accepts (once
- * compressed, for the few requests that arrive while zlib's threads are still at it).
+ * Sends a stored answer, if there is one, with its `Age`: `304` when the browser already holds it, else the body it
+ * accepts (once compressed, for the few requests that arrive while zlib's threads are still at it).
  */
 function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: ServerResponse): boolean {
   if (!stored) return false;
   for (const [name, value] of stored.headers) res.setHeader(name, value);
+  res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - stored.at) / 1000))));
   const etag = res.getHeader('etag');
   if (etag && req.method !== 'POST' && req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
@@ -203,6 +208,20 @@ export async function mustRender(cache: PublicReadCache, req: Request, res: Resp
   return cache.admitMiss(req, res, shape);
 }
 
+/**
+ * Stale-if-error: a visitor's read whose renewal the slow path is answering with a server error (the database away)
+ * is answered instead from the copy kept for its address, as the fast path would, if one is kept (a page never seen
+ * before keeps its 503 and Retry-After). For what visitors share only: the callers have made sure the request is a
+ * visitor's, and nothing of the error has been sent yet. True when it was answered so.
+ */
+export function answerStale(cache: PublicReadCache, req: IncomingMessage, res: ServerResponse): boolean {
+  if (!SERVER_ERRORS.has(res.statusCode) || res.headersSent) return false;
+  const stored = cache.staleOnError<FastAnswer>(fastKeyOf(req));
+  if (!stored) return false;
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  return answer(stored, req, res);
+}
+
 /** Marks a GraphQL answer as the same for every visitor, so the fast path may keep it. */
 export function markShared(req: IncomingMessage): void {
   sharedAnswers.add(req);
@@ -215,10 +234,13 @@ export function markShared(req: IncomingMessage): void {
 export function rememberSharedGraphQL(cache: PublicReadCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.headers.authorization) return next();
+    const original = res.end;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk instanceof Buffer ? chunk : undefined;
       if (body && res.statusCode === 200 && sharedAnswers.has(req)) rememberForFastPath(cache, req, res, body);
+      res.end = original;
+      if (answerStale(cache, req, res)) return res;
       return end(chunk, ...rest);
     }) as Response['end'];
     next();
@@ -231,14 +253,14 @@ export function rememberSharedGraphQL(cache: PublicReadCache): RequestHandler {
  */
 function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
   const key = fastKeyOf(req);
-  if (!key || req.method === 'HEAD' || req.headers.authorization) return;
+  if (!key || !cache.seconds || req.method === 'HEAD' || req.headers.authorization) return;
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => !PER_RESPONSE.has(name) && value !== undefined)
     .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]);
   const vary = headers.find(([name]) => name === 'vary');
   if (!vary) headers.push(['vary', 'Accept-Encoding']);
   else if (!/accept-encoding/i.test(String(vary[1]))) vary[1] = `${String(vary[1])}, Accept-Encoding`;
-  const stored: FastAnswer = { status: res.statusCode, headers, identity: body };
+  const stored: FastAnswer = { at: Date.now(), status: res.statusCode, headers, identity: body };
   const bytes = key.length + body.length + headers.reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
   stored.encoding = Promise.all([brotliAsync(body, BROTLI), gzipAsync(body)]).then(
     ([br, gzip]) => {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { answerAndRemember, mustRender } from './fast-path.js';
+import { visitorCacheControl } from './cache-headers.js';
+import { answerAndRemember, answerStale, mustRender } from './fast-path.js';
 import type { PublicReadCache } from './public-read-cache.js';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -45,13 +46,15 @@ function keptKind(req: Request, res: Response): 'page' | 'data' | undefined {
  * of a public page once its data came from the read cache. Every visitor gets the same HTML (members sign in
  * with a bearer token the browser keeps, so no page differs by cookie). A page is rendered whole before it is
  * sent, so its Content-Security-Policy can allow its inline scripts by hash instead of by a per-response nonce:
- * the first answer and every one from the fast path carry the same bytes, the same headers and a strong ETag.
+ * the first answer and every one from the fast path carry the same bytes, the same headers and a strong ETag, and a
+ * `Cache-Control` that lets a CDN keep it as this cache does (`visitorCacheControl`; browsers still revalidate).
  * A page's data for a navigation inside the browser (`/blog.data?_routes=…`) is kept the same way: a visitor who
  * follows a link costs no more than one who arrives. Only 200 answers to GET are kept; anything else goes out as
- * rendered, with its nonce.
+ * rendered, with its nonce, except a server error (the database away) where a copy is kept: that copy goes out.
  */
 export function pageCache(cache: PublicReadCache, render: RequestHandler): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const original = res.end;
     const visitor = (req.method === 'GET' || req.method === 'HEAD') && (await cache.sharedRead(req));
     // Every visitor's page the fast path could not answer counts against its address (HEAD renders it too).
     if (visitor && !(await mustRender(cache, req, res, 'text'))) return;
@@ -78,8 +81,14 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
       if (res.statusCode === 200 && kind && typeof policy === 'string' && !res.getHeader('set-cookie') && !res.headersSent) {
         // A page's data holds no script to allow: its policy simply loses the nonce.
         res.setHeader('Content-Security-Policy', withScriptHashes(policy, res.locals.cspNonce as string, kind === 'page' ? body.toString('utf8') : ''));
-        res.end = end as Response['end'];
+        if (cache.seconds) res.setHeader('Cache-Control', visitorCacheControl(cache.seconds, 0));
+        res.end = original;
         answerAndRemember(cache, req, res, body);
+        if (typeof done === 'function') process.nextTick(done);
+        return res;
+      }
+      res.end = original;
+      if (answerStale(cache, req, res)) {
         if (typeof done === 'function') process.nextTick(done);
         return res;
       }

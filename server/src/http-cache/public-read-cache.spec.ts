@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { RateLimitService } from '../common/rate-limit.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -6,8 +6,8 @@ import type { Callers } from './callers.js';
 import { PublicReadCache } from './public-read-cache.js';
 
 /** The cache alone: nothing here connects to a database until the module starts. */
-const cache = (publicCacheMaxBytes = 1_000_000) =>
-  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes } as AppConfig, {} as Callers, {} as RateLimitService);
+const cache = (publicCacheMaxBytes = 1_000_000, publicCacheSeconds = 5) =>
+  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, {} as Callers, {} as RateLimitService);
 
 describe('PublicReadCache', () => {
   it('keeps what visitors keep reading when a flood of one-off addresses fills it', () => {
@@ -54,5 +54,55 @@ describe('PublicReadCache', () => {
     expect(bounded.size()).toEqual({ entries: 1, bytes: 50_000 });
     bounded.resized('list', answer, 80_000);
     expect(bounded.size()).toEqual({ entries: 1, bytes: 50_000 });
+  });
+
+  describe('once an entry expires', () => {
+    let now = 1_000_000;
+    const at = (ms: number) => (now = 1_000_000 + ms);
+    afterEach(() => void jest.restoreAllMocks());
+    const kept = () => {
+      jest.spyOn(Date, 'now').mockImplementation(() => now);
+      at(0);
+      const fresh = cache();
+      fresh.set('fast:GET /', 'home page');
+      return fresh;
+    };
+
+    it('gives it to every request but one, which renews it, for a minute', () => {
+      const home = kept();
+      at(5_000);
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      expect(home.getOrRenew('fast:GET /')).toBe('home page');
+      // The renewal never came back: another request tries.
+      at(5_000 + PublicReadCache.RENEWAL_MS);
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      // Past a minute every request renders, as with no copy, while the copy stays for errors.
+      at(5_000 + PublicReadCache.STALE_WHILE_REVALIDATE_MS);
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      expect(home.staleOnError('fast:GET /')).toBe('home page');
+    });
+
+    it('stands in for a failed renewal for a day, the others meanwhile given it without trying', () => {
+      const home = kept();
+      at(5_000 + PublicReadCache.STALE_WHILE_REVALIDATE_MS + 1);
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      expect(home.staleOnError('fast:GET /')).toBe('home page');
+      expect(home.getOrRenew('fast:GET /')).toBe('home page');
+      at(5_000 + PublicReadCache.STALE_IF_ERROR_MS - 1);
+      expect(home.staleOnError('fast:GET /')).toBe('home page');
+      at(5_000 + PublicReadCache.STALE_IF_ERROR_MS);
+      expect(home.staleOnError('fast:GET /')).toBeUndefined();
+      expect(home.getOrRenew('fast:GET /')).toBeUndefined();
+      expect(home.size().entries).toBe(0);
+    });
+
+    it('never stands in for a page not kept, and keeps nothing with PUBLIC_CACHE_SECONDS=0', () => {
+      expect(kept().staleOnError('fast:GET /never-seen')).toBeUndefined();
+      const off = cache(1_000_000, 0);
+      off.set('fast:GET /', 'home page');
+      expect(off.size()).toEqual({ entries: 0, bytes: 0 });
+      expect(off.staleOnError('fast:GET /')).toBeUndefined();
+    });
   });
 });

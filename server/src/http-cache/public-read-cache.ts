@@ -23,6 +23,7 @@ import { toAppError, toGraphQLError } from '../common/error-filter.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimitService } from '../common/rate-limit.js';
 import { Callers } from './callers.js';
+import { STALE_IF_ERROR_SECONDS, STALE_WHILE_REVALIDATE_SECONDS } from './cache-headers.js';
 import { fastKeyOf, markShared } from './fast-path.js';
 
 /**
@@ -52,15 +53,17 @@ function readByVisitors(event: WriteEvent): boolean {
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 /**
- * A kept answer, what it weighs in bytes, until when it is fresh, until when one request is renewing it, and (for
- * a query's answer) the fast path's keys it was kept under.
+ * A kept answer, what it weighs in bytes, until when it is fresh, until when one request is renewing it (and
+ * whether the last renewal failed), and (for a query's answer) the fast path's keys it was kept under.
  */
-type Entry = { value: unknown; bytes: number; expires: number; renewing?: number; variants?: Set<string> };
+type Entry = { value: unknown; bytes: number; expires: number; renewing?: number; failed?: boolean; variants?: Set<string> };
 
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
  * lists), so a busy page costs no SQL at all. Only verified visitors' requests are cached (`Callers`), and only
- * successful answers: those are public by construction, the same for every visitor. It holds at most
+ * successful answers: those are public by construction, the same for every visitor. Each is fresh for
+ * `PUBLIC_CACHE_SECONDS` (0: nothing is kept), then kept a while longer to be given while it is renewed or while
+ * the database is away. It holds at most
  * `PUBLIC_CACHE_MAX_BYTES`, letting go of what was read least recently. Any write through TypeORM empties
  * it at once on the instance that wrote, and sends `NOTIFY public_cache` (delivered when the write commits);
  * every instance listens on that channel and empties its own cache when told, so none keeps answering what
@@ -69,17 +72,18 @@ type Entry = { value: unknown; bytes: number; expires: number; renewing?: number
 @Injectable()
 export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   static readonly CHANNEL = 'public_cache';
-  static readonly TTL_MS = 5_000;
   static readonly MAX_ENTRIES = 500;
   /**
    * The fast path's keys one query's answer is kept under (GET and POST, each `Accept`): a query sent again with
    * other whitespace or unused variables is answered from the query's entry, but not kept once more.
    */
   static readonly MAX_VARIANTS = 4;
-  /** How long after it expires an entry may still be answered while one request renews it. */
-  static readonly STALE_MS = 5_000;
-  /** How long the other requests wait for that renewal before one of them tries again. */
+  static readonly STALE_WHILE_REVALIDATE_MS = STALE_WHILE_REVALIDATE_SECONDS * 1000;
+  static readonly STALE_IF_ERROR_MS = STALE_IF_ERROR_SECONDS * 1000;
+  /** How long the other requests wait for a renewal (or, after one failed, for the next try) before one tries again. */
   static readonly RENEWAL_MS = 2_000;
+  /** How long an answer is fresh (`PUBLIC_CACHE_SECONDS`); 0 when nothing is kept. */
+  readonly seconds: number;
   private readonly entries = new Map<string, Entry>();
   /** What the entries weigh together, kept under `config.publicCacheMaxBytes`. */
   private bytes = 0;
@@ -100,6 +104,7 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     private readonly callers: Callers,
     private readonly limits: RateLimitService,
   ) {
+    this.seconds = config.publicCacheSeconds;
     this.listener = new NotificationListener(url, PublicReadCache.CHANNEL, { notified: () => this.clear(), reconnected: () => this.clear() }, config.databaseConnectTimeoutMs);
   }
 
@@ -217,22 +222,38 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * For the fast path: the entry while fresh; once expired (for at most `STALE_MS`), still the entry for every
-   * request but one, which gets nothing and so goes on to renew it. A busy page is rendered once when it expires,
-   * not once per visitor waiting at that moment. A write empties everything, so nothing stale outlives a write.
+   * For the fast path: the entry while fresh; once expired, still the entry for every request but one, which gets
+   * nothing and so goes on to renew it (stale-while-revalidate, for at most `STALE_WHILE_REVALIDATE_MS`; for as
+   * long as it may stand in for an error once a renewal failed, the database away). A busy page is rendered once
+   * when it expires, not once per visitor waiting at that moment, and an outage costs one try per page every
+   * `RENEWAL_MS`. A write empties everything, so nothing stale outlives a write.
    */
   getOrRenew<T>(key: string | undefined): T | undefined {
     const entry = key === undefined ? undefined : this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
     if (entry.expires > now) return this.touched(key!, entry).value as T;
-    if (entry.expires + PublicReadCache.STALE_MS <= now) {
+    if (entry.expires + PublicReadCache.STALE_IF_ERROR_MS <= now) {
       this.remove(key!, entry);
       return undefined;
     }
-    if (entry.renewing !== undefined && entry.renewing > now) return entry.value as T;
+    const renewing = entry.renewing !== undefined && entry.renewing > now;
+    if (renewing && (entry.failed || entry.expires + PublicReadCache.STALE_WHILE_REVALIDATE_MS > now)) return entry.value as T;
     entry.renewing = now + PublicReadCache.RENEWAL_MS;
     return undefined;
+  }
+
+  /**
+   * Stale-if-error: the entry kept under `key`, fresh or expired for less than `STALE_IF_ERROR_MS`, for a request
+   * whose renewal failed with a server error; the other requests are given it without trying for `RENEWAL_MS`.
+   */
+  staleOnError<T>(key: string | undefined): T | undefined {
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    const now = Date.now();
+    if (!entry || entry.expires + PublicReadCache.STALE_IF_ERROR_MS <= now) return undefined;
+    entry.failed = true;
+    entry.renewing = now + PublicReadCache.RENEWAL_MS;
+    return entry.value as T;
   }
 
   /**
@@ -242,8 +263,8 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   set(key: string, value: unknown, bytes = weightOf(value)) {
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    if (bytes > this.config.publicCacheMaxBytes) return;
-    this.entries.set(key, { value, bytes, expires: Date.now() + PublicReadCache.TTL_MS });
+    if (!this.seconds || bytes > this.config.publicCacheMaxBytes) return;
+    this.entries.set(key, { value, bytes, expires: Date.now() + this.seconds * 1000 });
     this.bytes += bytes;
     this.shrink();
   }
@@ -326,7 +347,8 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
             key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
             queryKey = key;
             cached = this.get<Result>(key);
-            if (!cached) {
+            // With the cache off, a query is run whoever else asks it at the same moment.
+            if (!cached && this.seconds) {
               const pending = this.inflight.get(key);
               if (pending) cached = await pending;
               else finish = this.startAnswering(key);
