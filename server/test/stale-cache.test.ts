@@ -69,13 +69,19 @@ describe('a visitor’s copy seen before answers while the database is away, and
   });
 
   it('renews an expired page with one render while the visitors arriving meanwhile get the copy at once', async () => {
-    await page.get('/programs').expect(200);
-    await expired();
-    const before = renders;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => page.get('/programs').expect(200)));
-    expect(renders - before).toBe(1);
-    // The renewal is the one answer the slow path sent; every other came from the cache, with its Age.
-    expect(answers.filter((answer) => answer.headers.age === undefined)).toHaveLength(1);
+    const cache = t.app.get(PublicReadCache);
+    // The start-up's writes reach the cache as notifications a moment later, emptying it: then the round is run again.
+    for (let round = 1; ; round++) {
+      await page.get(`/programs?page=${round}`).expect(200);
+      await expired();
+      if (!cache.size().entries && round < 5) continue;
+      const before = renders;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => page.get(`/programs?page=${round}`).expect(200)));
+      expect(renders - before).toBe(1);
+      // The renewal is the one answer the slow path sent; every other came from the cache, with its Age.
+      expect(answers.filter((answer) => answer.headers.age === undefined)).toHaveLength(1);
+      return;
+    }
   });
 
   it('answers an expired list, query and page from the copy kept, with its Age, instead of 503; never one not seen before', async () => {
