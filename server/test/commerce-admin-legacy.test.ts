@@ -135,6 +135,28 @@ describe('who may see and change orders and donations, and the legacy payment pa
       expect(await statements(5)).toBe(one);
     });
 
+    it("reads the console's page of donations, its count and their Gift Aid status in the statement of the page alone", async () => {
+      const read = async (query: string) => {
+        const response = await t.http
+          .post('/graphql')
+          .set({ 'content-type': 'application/json', authorization: `Bearer ${admin}`, 'x-sql-count': '1' })
+          .send({ query })
+          .expect(200);
+        expect(response.body.errors).toBeUndefined();
+        return { data: response.body.data, statements: Number(response.headers['x-sql-count']) };
+      };
+      // Asked with other arguments, the count needs a read of its own: one statement more than when it shares the page's.
+      const withCount = await read('{ allDonations(perPage: 1) { id giftAidStatus giftAidReason } _allDonationsMeta(perPage: 1) { count } }');
+      const apart = await read('{ allDonations(perPage: 1) { id } _allDonationsMeta(perPage: 2) { count } }');
+      expect(withCount.statements).toBe(apart.statements - 1);
+      const total = (await ok(t, '{ _allDonationsMeta { count } }', {}, admin))._allDonationsMeta.count;
+      expect(total).toBeGreaterThan(1);
+      expect(withCount.data._allDonationsMeta.count).toBe(total);
+      // A page past the end has no row to carry the count: it is still the count of them all.
+      const pastTheEnd = await read(`{ allDonations(page: ${total}, perPage: 1) { id } _allDonationsMeta(page: ${total}, perPage: 1) { count } }`);
+      expect(pastTheEnd.data).toEqual({ allDonations: [], _allDonationsMeta: { count: total } });
+    });
+
     it('marks a paid order shipped, refuses an unpaid one, and refuses members', async () => {
       const ship = 'mutation($id: ID!) { markBookOrderShipped(id: $id) { id status } }';
       expect((await t.gql(ship, { id: aliceOrder.id }, alice.token)).errors[0].extensions.code).toBe('FORBIDDEN');

@@ -1,12 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type DataLoader from 'dataloader';
 import { LoaderFactory } from '../common/loaders.js';
-import type { CareEvent } from './entities/care-event.entity.js';
-import { PrayerRequestsService } from './prayer-requests.service.js';
+import { PrayerRequestsService, type PrayerReplyRow } from './prayer-requests.service.js';
 
 declare module '../common/loaders.js' {
   interface Loaders {
-    prayerReplies: DataLoader<number, CareEvent[]>;
+    prayerReplies: DataLoader<number, PrayerReplyRow[]>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
 import { PERMISSION } from '@ministry/shared';
 import { requireOwner, requireSelf } from '../access/ownership.js';
 import type { AuthUser } from '../access/auth-user.js';
@@ -18,6 +18,9 @@ import { RequestsService } from './requests.service.js';
 /** The member fields staff see beside a prayer request (the spec's `users{...}`). */
 const MEMBER_COLUMNS = ['member.id', 'member.title', 'member.firstname', 'member.lastname', 'member.country', 'member.state', 'member.city'];
 
+/** A staff reply as the member's list shows it. */
+export type PrayerReplyRow = Pick<CareEvent, 'requestId' | 'body' | 'createdAt'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const sharingEnds = () => new Date(Date.now() + SHARING_DAYS * DAY_MS);
 
@@ -33,7 +36,10 @@ const SHARED_AND_OPEN = `(${REQUEST_ALIAS}.privacy IN (:...shared) AND ${REQUEST
 export class PrayerRequestsService {
   private readonly logger = new Logger('Requests');
 
-  constructor(private readonly requests: RequestsService) {}
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly dataSource: DataSource,
+  ) {}
 
   private get store() {
     return this.requests.store(PRAYER_REQUEST);
@@ -135,8 +141,18 @@ export class PrayerRequestsService {
   }
 
   /** The replies staff sent about each request, oldest first: what its member reads. */
-  async replies(ids: readonly number[]): Promise<CareEvent[][]> {
-    const events = await this.store.events({ requestId: In([...ids]), type: CareEventType.Reply });
+  async replies(ids: readonly number[]): Promise<PrayerReplyRow[][]> {
+    // Only what a reply shows, without hydrating whole timeline entities: this runs under every member's list.
+    const events: PrayerReplyRow[] = await this.dataSource
+      .getRepository(CareEvent)
+      .createQueryBuilder('event')
+      .select('event.requestId', 'requestId')
+      .addSelect('event.body', 'body')
+      .addSelect('event.createdAt', 'createdAt')
+      .where('event.kind = :kind AND event.type = :type AND event.requestId IN (:...ids)', { kind: PRAYER_REQUEST.name, type: CareEventType.Reply, ids })
+      .orderBy('event.createdAt', 'ASC')
+      .addOrderBy('event.id', 'ASC')
+      .getRawMany();
     return ids.map((id) => events.filter((event) => event.requestId === id));
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type DataLoader from 'dataloader';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
@@ -43,7 +43,13 @@ export class DonationRefundService implements OnModuleInit {
 
   onModuleInit() {
     this.loaders.register('donationRefunds', async (ids) => {
-      const refunds = await this.dataSource.getRepository(DonationRefund).find({ where: { donationId: In([...ids]) }, order: { refundedAt: 'ASC', id: 'ASC' } });
+      const refunds = await this.dataSource
+        .getRepository(DonationRefund)
+        .createQueryBuilder('refund')
+        .where('refund.donationId IN (:...ids)', { ids })
+        .orderBy('refund.refundedAt', 'ASC')
+        .addOrderBy('refund.id', 'ASC')
+        .getMany();
       return ids.map((id) => refunds.filter((refund) => refund.donationId === id));
     });
   }

@@ -41,13 +41,13 @@ export class DonationResolver {
   }
 
   @Query(() => [Donation], { description: 'Staff with finance:read see every donation, a member their own.' })
-  allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<Donation[]> {
-    return this.donations.list(caller, args, args.filter);
+  async allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { loaders, req }: GraphQLContext): Promise<Donation[]> {
+    return (await this.donations.page(caller, args, loaders, req)).rows;
   }
 
   @Query(() => ListMetadata)
-  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<ListMetadata> {
-    return { count: await this.donations.count(caller, args.filter) };
+  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { loaders, req }: GraphQLContext): Promise<ListMetadata> {
+    return { count: (await this.donations.page(caller, args, loaders, req)).count };
   }
 
   @Can(PERMISSION.financeManage)

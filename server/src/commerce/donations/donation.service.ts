@@ -5,7 +5,8 @@ import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
-import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
+import { applyListPage, ListArgs, ListOptions, ListPage, readPage } from '../../common/list.js';
+import { PerRequest, type Loaders } from '../../common/loaders.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import type { PaymentKind, Settlement } from '../payments/payment-kind.js';
@@ -19,7 +20,7 @@ import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
 import { DonationRefundService } from './donation-refund.service.js';
 import { Donation, DonationStatus } from './donation.entity.js';
-import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
+import { AllDonationsArgs, DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
 
 /** The gift as the donor reads it once paid: its amount, and what Gift Aid adds to a gift in pounds. */
 export function donationReceived(donation: Donation): string {
@@ -80,6 +81,9 @@ const LIST: ListOptions = {
   searchable: ['donation.paypal_order_id', 'donation.description', 'buyer.firstname', 'buyer.lastname', 'buyer.email'],
 };
 
+/** The raw column a page of donations carries each one's Gift Aid verdict in. */
+const GIFT_AID_VERDICT = 'gift_aid_verdict';
+
 /** The amount as minor units, or a clear 400 naming `amount`. */
 export function donationAmount(amount: number): number {
   const minor = decimalToMinor(amount);
@@ -104,6 +108,8 @@ function donationDescription(description: string | undefined): string {
 /** Donations: the amount is checked on the server, paid through PayPal, refunded by finance staff. */
 @Injectable()
 export class DonationService {
+  private readonly pages = new PerRequest<ListPage<Donation>>();
+
   constructor(
     @InjectRepository(Donation) private readonly donations: Repository<Donation>,
     private readonly payments: PaymentsService,
@@ -147,12 +153,21 @@ export class DonationService {
     return requireReadable(await this.donations.findOneBy({ id }), caller, 'The donation');
   }
 
+  /** The legacy console's list: a page of donations, without their count. */
   list(caller: AuthUser, args: ListArgs, filter?: DonationFilter | null): Promise<Donation[]> {
     return applyListPage(this.filtered(caller, filter), args, LIST).getMany();
   }
 
-  count(caller: AuthUser, filter?: DonationFilter | null): Promise<number> {
-    return this.filtered(caller, filter).getCount();
+  /**
+   * A page of donations with the count of all the filter matches and each one's Gift Aid status, in one SQL query;
+   * `allDonations` and `_allDonationsMeta` asked with the same arguments in one request share it.
+   */
+  page(caller: AuthUser, args: AllDonationsArgs, loaders: Loaders, request: object): Promise<ListPage<Donation>> {
+    return this.pages.get(request, JSON.stringify([caller.id, args]), async () => {
+      const page = await readPage(() => this.giftAid.withVerdict(this.filtered(caller, args.filter), 'donation', GIFT_AID_VERDICT), args, LIST);
+      page.raw.forEach((row) => loaders.giftAidState.prime(Number(row.donation_id), this.giftAid.stateOf(row[GIFT_AID_VERDICT])));
+      return page;
+    });
   }
 
   private filtered(caller: AuthUser, filter?: DonationFilter | null) {
