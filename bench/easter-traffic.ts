@@ -1,5 +1,9 @@
 // The Easter crowd's side of the run: a keep-alive HTTP client whose every person comes from an address of their
 // own (nginx passes it on and the app's per-address limits count it), and what each class of person does.
+// Loops of requests rather than autocannon: a gift is a conversation (order, approval page, capture) whose answers
+// feed the next request, every write's answer decides whether it is sent again under the same key, and each person
+// needs their own address; autocannon sends fixed requests over fixed connections. node:http rather than fetch:
+// it binds each request to an address (`localAddress`) and costs the shared machine less CPU per request.
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -92,8 +96,13 @@ export class Crowd {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const bytes = Buffer.concat(chunks);
-            const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
-            resolve({ status, headers: response.headers, body: body.toString() });
+            try {
+              const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+              resolve({ status, headers: response.headers, body: body.toString() });
+            } catch {
+              // A gzip stream that ends early: the body was cut, whatever the framing said.
+              resolve({ status, cut: true, headers: response.headers, body: '' });
+            }
           });
           // A promise settles once: after 'end' this changes nothing.
           response.on('close', () => resolve({ status, cut: true, headers: response.headers, body: '' }));

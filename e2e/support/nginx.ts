@@ -13,15 +13,13 @@ export interface ProxiedRequest {
   status: number;
   /** `127.0.0.1:4001` or, after a retry, `127.0.0.1:4001, 127.0.0.1:4002`. */
   upstreams: string;
-  /** False when the answer was cut short (its instance died while sending it). */
-  completed: boolean;
   request: string;
 }
 
 export interface Nginx {
   url: string;
-  /** Everything nginx logged as an error (upstreams lost, retries). */
-  errors(): string;
+  /** Everything nginx logged as an error (upstreams lost, retries), a line each. */
+  errors(): string[];
   /** The requests nginx answered so far, read from its access log. */
   requests(): ProxiedRequest[];
   stop(): Promise<void>;
@@ -59,7 +57,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  log_format proxied '$msec $status "$upstream_addr" "$request_completion" "$request"';
+  log_format proxied '$msec $status "$upstream_addr" "$request"';
   access_log ${dir}/access.log proxied;
   client_body_temp_path ${dir}/client;
   proxy_temp_path ${dir}/proxy;
@@ -94,7 +92,7 @@ http {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    errors: () => read('error.log'),
+    errors: () => read('error.log').split('\n').filter(Boolean),
     requests: () => read('access.log').split('\n').filter(Boolean).map(parseLine),
     async stop() {
       if (child.exitCode === null) {
@@ -120,6 +118,6 @@ function accepts(port: number): Promise<boolean> {
 }
 
 function parseLine(line: string): ProxiedRequest {
-  const [, at, status, upstreams, completion, request] = /^(\S+) (\d+) "([^"]*)" "([^"]*)" "([^"]*)"$/.exec(line) ?? [];
-  return { atMs: Number(at) * 1000, status: Number(status), upstreams: upstreams ?? '', completed: completion === 'OK', request: request ?? line };
+  const [, at, status, upstreams, request] = /^(\S+) (\d+) "([^"]*)" "([^"]*)"$/.exec(line) ?? [];
+  return { atMs: Number(at) * 1000, status: Number(status), upstreams: upstreams ?? '', request: request ?? line };
 }
