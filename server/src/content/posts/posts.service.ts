@@ -34,6 +34,9 @@ export interface NewPost extends Partial<ProgramEvent> {
 /** A post as its reads answer it: what they joined, undefined when a row was read without (e.g. after a write). */
 export type JoinedPost = Post & { category?: PostCategory | null; author?: User | null };
 
+/** The author's columns a post's reads bring: what `PostAuthor` and the legacy `users{...}` show. */
+const AUTHOR_COLUMNS = ['post_author.id', 'post_author.title', 'post_author.firstname', 'post_author.lastname'];
+
 export type PostChanges = Partial<Omit<NewPost, 'image'>> & { image?: string | null };
 
 /**
@@ -97,11 +100,15 @@ export class PostsService extends ContentList<Post, PostFilter> {
     );
   }
 
-  /** A post's picture, category and author come in its list's own query (resolved from `JoinedPost`). */
+  /**
+   * A post's picture, category and author come in its list's own query (resolved from `JoinedPost`). Of the author
+   * only the name a post shows is read: the rest of an account is neither sent nor worth hydrating for every row.
+   */
   protected withJoins(query: SelectQueryBuilder<Post>): SelectQueryBuilder<Post> {
     return joinImageUpload(query)
       .leftJoinAndMapOne('post.category', PostCategory, 'post_category', 'post_category.id = post.categoryId')
-      .leftJoinAndMapOne('post.author', User, 'post_author', 'post_author.id = post.authorId');
+      .leftJoinAndMapOne('post.author', User, 'post_author', 'post_author.id = post.authorId')
+      .select([query.alias, `${query.alias}_upload`, 'post_category', ...AUTHOR_COLUMNS]);
   }
 
   /** Dated programs that are not over, soonest first: the calendar feed. */
