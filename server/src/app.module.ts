@@ -4,9 +4,8 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
-import { ExtractJwt } from 'passport-jwt';
 import { AuditModule } from './audit/index.js';
-import { AuthModule, AuthService, introspectionGate, type JwtPayload } from './auth/index.js';
+import { AuthModule, AuthService, introspectionGate, tokenChecks } from './auth/index.js';
 import { CommerceModule, type PayPalClientOptions } from './commerce/index.js';
 import { CommonModule } from './common/common.module.js';
 import { ContentModule } from './content/index.js';
@@ -93,21 +92,10 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         SeedService,
         {
-          // Tokens read and checked exactly as the sign-in guard does (Passport's bearer extraction, any letter case).
+          // Tokens read and checked by the feature that signs them; the sign-in guard asks `Callers` too.
           provide: TOKEN_CHECKS,
           inject: [JwtService, AuthService],
-          useFactory: (jwt: JwtService, auth: AuthService): TokenChecks => ({
-            tokenOf: ExtractJwt.fromAuthHeaderAsBearerToken() as TokenChecks['tokenOf'],
-            signed: (token) => {
-              try {
-                jwt.verify(token);
-                return true;
-              } catch {
-                return false;
-              }
-            },
-            user: async (token) => auth.userForToken(jwt.verify<JwtPayload>(token)),
-          }),
+          useFactory: (jwt: JwtService, auth: AuthService): TokenChecks => tokenChecks(jwt, auth),
         },
       ],
       exports: [APP_CONFIG, TOKEN_CHECKS],

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { RateLimitGuard } from '../common/rate-limit.js';
@@ -18,7 +18,6 @@ import { EmailVerificationToken } from './entities/email-verification-token.enti
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignIn } from './entities/sign-in.entity.js';
 import { User } from './entities/user.entity.js';
-import { JwtStrategy } from './jwt.strategy.js';
 import { UserLoader } from './user.loader.js';
 import { UsersService } from './users.service.js';
 
@@ -27,11 +26,11 @@ import { UsersService } from './users.service.js';
     TypeOrmModule.forFeature([User, PasswordResetToken, EmailVerificationToken, SignIn]),
     MailModule,
     AuditModule,
-    PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
+        // A key object, not the text: given text, jsonwebtoken first tries it as a PEM key and builds an error each time.
+        secret: createSecretKey(Buffer.from(config.jwtSecret)),
         signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn as never, issuer: JWT_ISSUER },
         verifyOptions: { algorithms: ['HS256'], issuer: JWT_ISSUER },
       }),
@@ -45,7 +44,6 @@ import { UsersService } from './users.service.js';
     AuditActorResolver,
     EmailVerificationService,
     EmailVerificationResolver,
-    JwtStrategy,
     AccountPersonalData,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -148,7 +148,7 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   /** The user behind a verified JWT payload, or undefined when the token has been ended since. */
-  async userForToken(payload: JwtPayload): Promise<AuthUser | undefined> {
+  async userForToken(payload: Pick<JwtPayload, 'sub' | 'ver'>): Promise<AuthUser | undefined> {
     const user = await this.users.findOne({ where: { id: payload.sub }, select: { id: true, role: true, email: true, tokenVersion: true } });
     if (!user || user.tokenVersion !== payload.ver) return undefined;
     return { id: user.id, role: user.role, email: user.email };

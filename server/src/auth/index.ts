@@ -10,3 +10,4 @@ export { hashPassword, recheckPassword } from './password.js';
 export { StaffMember, staffMember } from './staff-member.js';
 export { lockAccountForErasure, provenEmailOf } from './account.personal-data.js';
 export { keepAnotherAdmin } from './last-admin.js';
+export { tokenChecks } from './token-checks.js';

@@ -2,10 +2,14 @@ import { Logger } from '@nestjs/common';
 import pg from 'pg';
 
 export interface NotificationHandlers {
-  /** A notification arrived on the channel. */
-  notified(): void;
+  /** A notification arrived on the channel, with its payload ('' when it has none). */
+  notified(payload: string): void;
   /** Listening again after the connection was lost: notifications sent meanwhile were missed. */
   reconnected(): void;
+  /** Listening, the first time or again: from now on no notification is missed. */
+  listening?(): void;
+  /** The connection was lost: notifications are missed until `listening`. */
+  lost?(): void;
 }
 
 /**
@@ -57,6 +61,7 @@ export class NotificationListener {
       client.end().catch(() => undefined);
       if (this.stopped) return;
       this.lostOnce = true;
+      this.handlers.lost?.();
       this.logger.warn(`listening on ${this.channel} stopped (${error?.message ?? 'connection ended'}); reconnecting in ${this.delay} ms`);
       this.retry = setTimeout(() => void this.connect(), this.delay);
       this.retry.unref();
@@ -66,7 +71,7 @@ export class NotificationListener {
     client.on('error', (error: Error) => onLost(error));
     client.on('end', () => onLost());
     client.on('notification', (message) => {
-      if (message.channel === this.channel) this.handlers.notified();
+      if (message.channel === this.channel) this.handlers.notified(message.payload ?? '');
     });
     try {
       await client.connect();
@@ -85,5 +90,6 @@ export class NotificationListener {
       this.logger.log(`listening on ${this.channel} again`);
       this.handlers.reconnected();
     }
+    this.handlers.listening?.();
   }
 }

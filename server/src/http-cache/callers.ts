@@ -1,30 +1,106 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { AuthUser } from '../access/auth-user.js';
+import type { NotificationHandlers } from '../database/notification-listener.js';
+
+/** What a token names once its signature and expiry hold: a user, and that user's token version when it was issued. */
+export interface TokenSession {
+  userId: number;
+  version: number;
+}
 
 /**
  * How a request's token is checked, given by the feature that signs tokens (wired in the composition root): the
- * token as the sign-in guard reads it, whether it bears a valid signature and has not expired (no database), and
- * the user it names when that user's sessions have not been ended since (one lookup by primary key).
+ * token as the sign-in guard reads it, the session it names when it bears a valid signature and has not expired
+ * (no database), and that session's user when its sessions have not been ended since (one lookup by primary key).
  */
 export interface TokenChecks {
   tokenOf(req: IncomingMessage): string | null;
-  signed(token: string): boolean;
-  user(token: string): Promise<AuthUser | undefined>;
+  session(token: string): TokenSession | undefined;
+  user(session: TokenSession): Promise<AuthUser | undefined>;
 }
 
 export const TOKEN_CHECKS = Symbol('TOKEN_CHECKS');
 
+/** A token that was valid when issued, whose session has been ended since (logout, a password reset, an erasure). */
+export const SESSION_ENDED = 'session-ended';
+
+/** What a request's token proves: who is calling, a session ended since, or nothing (a visitor). */
+export type Verdict = AuthUser | typeof SESSION_ENDED | undefined;
+
 const VISITOR = Promise.resolve(undefined);
 
 /**
- * Who sent a request, for what visitors share (the read cache, its limits, the cost limits): the signed-in user,
- * or nobody. A junk, expired or forged token, or one ended by logout or a password reset, makes its sender a
- * visitor like any other, never someone the visitors' limits do not apply to.
+ * The notifications about accounts (`signed-in:<user id>`), sent by the database whenever a user's role, address,
+ * token version or erasure changes, on the channel the visitors' cache already listens to.
+ */
+const ACCOUNT_CHANGED = 'signed-in:';
+
+/**
+ * Verified users by id, so a busy member costs one lookup per token version, not one per request. An entry goes as
+ * soon as any instance changes its account (the database notifies every listener); until that listener is up, and
+ * whenever it is down, nothing is kept or trusted. Bounded in size, and in age as a backstop.
+ */
+class SignedInUsers {
+  static readonly MAX_ENTRIES = 1_000;
+  static readonly TTL_MS = 30_000;
+  private readonly entries = new Map<number, { version: number; user: AuthUser; expires: number }>();
+  private trusted = false;
+  /** Counts every forgetting: a lookup that read the database before one must not keep what it read. */
+  private generation = 0;
+
+  async user(session: TokenSession, lookUp: (session: TokenSession) => Promise<AuthUser | undefined>): Promise<AuthUser | undefined> {
+    const entry = this.trusted ? this.entries.get(session.userId) : undefined;
+    if (entry && entry.version === session.version && entry.expires > Date.now()) {
+      // Read last, let go last: re-inserting keeps the map in order of use.
+      this.entries.delete(session.userId);
+      this.entries.set(session.userId, entry);
+      return entry.user;
+    }
+    const generation = this.generation;
+    const user = await lookUp(session);
+    if (user && this.trusted && generation === this.generation) this.keep(session, user);
+    return user;
+  }
+
+  private keep({ userId, version }: TokenSession, user: AuthUser) {
+    this.entries.delete(userId);
+    this.entries.set(userId, { version, user, expires: Date.now() + SignedInUsers.TTL_MS });
+    if (this.entries.size > SignedInUsers.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(userId: number) {
+    this.generation++;
+    this.entries.delete(userId);
+  }
+
+  /** Listening (again): what was kept before may have missed a change, so it starts empty. */
+  trust() {
+    this.forgetAll();
+    this.trusted = true;
+  }
+
+  distrust() {
+    this.trusted = false;
+    this.forgetAll();
+  }
+
+  private forgetAll() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/**
+ * Who sent a request, for the sign-in guard and for what visitors share (the read cache, its limits, the cost
+ * limits): the signed-in user, or nobody. A junk, expired or forged token, or one ended by logout or a password
+ * reset, makes its sender a visitor like any other, never someone the visitors' limits do not apply to.
  */
 @Injectable()
 export class Callers {
-  private readonly verified = new WeakMap<IncomingMessage, Promise<AuthUser | undefined>>();
+  private readonly sessions = new WeakMap<IncomingMessage, TokenSession | null>();
+  private readonly verdicts = new WeakMap<IncomingMessage, Promise<Verdict>>();
+  private readonly users = new SignedInUsers();
 
   constructor(@Inject(TOKEN_CHECKS) private readonly checks: TokenChecks) {}
 
@@ -33,17 +109,25 @@ export class Callers {
    * fails its signature or expiry), so the fast path may answer it; true when only `of` can tell.
    */
   maySignIn(req: IncomingMessage): boolean {
-    if (!req.headers.authorization) return false;
-    const token = this.checks.tokenOf(req);
-    return token !== null && this.checks.signed(token);
+    return this.sessionOf(req) !== undefined;
   }
 
-  /** The signed-in user, or undefined for a visitor; verified once per request however many parts ask. */
+  /** What the request's token proves; checked once per request however many parts ask. Rejects when it cannot tell. */
+  verdict(req: IncomingMessage): Promise<Verdict> {
+    if (!req.headers.authorization) return VISITOR;
+    let verdict = this.verdicts.get(req);
+    if (!verdict) {
+      const session = this.sessionOf(req);
+      verdict = session ? this.users.user(session, (s) => this.checks.user(s)).then((user) => user ?? SESSION_ENDED) : VISITOR;
+      this.verdicts.set(req, verdict);
+    }
+    return verdict;
+  }
+
+  /** The signed-in user, or undefined for a visitor. */
   of(req: IncomingMessage): Promise<AuthUser | undefined> {
     if (!req.headers.authorization) return VISITOR;
-    let caller = this.verified.get(req);
-    if (!caller) this.verified.set(req, (caller = this.maySignIn(req) ? this.checks.user(this.checks.tokenOf(req)!) : VISITOR));
-    return caller;
+    return this.verdict(req).then((verdict) => (verdict === SESSION_ENDED ? undefined : verdict));
   }
 
   /**
@@ -55,5 +139,35 @@ export class Callers {
       (caller) => !caller,
       () => false,
     );
+  }
+
+  /**
+   * The visitors' cache's listener, shared: notifications about accounts empty the signed-in users' entries, every
+   * other one goes to `handlers`. Signed-in users are kept only while it listens.
+   */
+  sharing(handlers: NotificationHandlers): NotificationHandlers {
+    return {
+      notified: (payload) => (payload.startsWith(ACCOUNT_CHANGED) ? this.users.forget(Number(payload.slice(ACCOUNT_CHANGED.length))) : handlers.notified(payload)),
+      reconnected: () => handlers.reconnected(),
+      listening: () => {
+        this.users.trust();
+        handlers.listening?.();
+      },
+      lost: () => {
+        this.users.distrust();
+        handlers.lost?.();
+      },
+    };
+  }
+
+  private sessionOf(req: IncomingMessage): TokenSession | undefined {
+    if (!req.headers.authorization) return undefined;
+    let session = this.sessions.get(req);
+    if (session === undefined) {
+      const token = this.checks.tokenOf(req);
+      session = (token !== null && this.checks.session(token)) || null;
+      this.sessions.set(req, session);
+    }
+    return session ?? undefined;
   }
 }

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { RateLimitService } from '../common/rate-limit.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { Callers } from './callers.js';
+import { Callers, type TokenChecks } from './callers.js';
 import { PublicReadCache } from './public-read-cache.js';
 
 /** The cache alone: nothing here connects to a database until the module starts. */
 const cache = (publicCacheMaxBytes = 1_000_000, publicCacheSeconds = 5) =>
-  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, {} as Callers, {} as RateLimitService);
+  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, new Callers({} as TokenChecks), {} as RateLimitService);
 
 describe('PublicReadCache', () => {
   it('keeps what visitors keep reading when a flood of one-off addresses fills it', () => {

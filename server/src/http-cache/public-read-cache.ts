@@ -105,7 +105,9 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     private readonly limits: RateLimitService,
   ) {
     this.seconds = config.publicCacheSeconds;
-    this.listener = new NotificationListener(url, PublicReadCache.CHANNEL, { notified: () => this.clear(), reconnected: () => this.clear() }, config.databaseConnectTimeoutMs);
+    // One connection listens for both caches: the signed-in users' notifications go to `Callers`.
+    const handlers = callers.sharing({ notified: () => this.clear(), reconnected: () => this.clear() });
+    this.listener = new NotificationListener(url, PublicReadCache.CHANNEL, handlers, config.databaseConnectTimeoutMs);
   }
 
   async onModuleInit() {

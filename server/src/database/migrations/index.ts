@@ -15,6 +15,7 @@ import { GiftAidClaimLifecycle1795810000000 } from './1795810000000-gift-aid-cla
 import { AccountingPeriod1795820000000 } from './1795820000000-accounting-period.js';
 import { GiftAidDeclarationsStaff1795830000000 } from './1795830000000-gift-aid-declarations-staff.js';
 import { AuditAddressExpiry1795840000000 } from './1795840000000-audit-address-expiry.js';
+import { AccountChangeNotify1795850000000 } from './1795850000000-account-change-notify.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AccountingPeriod1795820000000,
   GiftAidDeclarationsStaff1795830000000,
   AuditAddressExpiry1795840000000,
+  AccountChangeNotify1795850000000,
 ];
