@@ -94,10 +94,11 @@ const VOLUME: Volume = { posts: 400, videos: 200, books: 10, members: 1000, pray
 /** Part of the run after which the second instance is killed: the middle. */
 const KILL_AT = 0.5;
 /**
- * How long after the restart the mix keeps going at least: nginx tries an instance it saw fail again only after
- * `fail_timeout` (5 s in deploy/nginx.conf), then it takes its share again.
+ * After the restart the mix goes on until the instance has answered this many requests through nginx (which tries an
+ * instance it saw fail again only after `fail_timeout`, 5 s in deploy/nginx.conf), or for a minute at most.
  */
-const AFTER_RESTART_MS = 8_000;
+const SERVED_AFTER_RESTART = 10;
+const AFTER_RESTART_MAX_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))].toFixed(1)) : 0);
@@ -234,7 +235,12 @@ export async function runEasterPeak({ seconds, concurrency, members: memberCount
     sites[1] = await startSite({ ...env, PORT: String(ports[1]) }, sites[0].dataDir);
     const restartedAt = Date.now();
     log(`the killed instance answers again after ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
-    until = Math.max(started + seconds * 1000, restartedAt + AFTER_RESTART_MS);
+    const killed = `127.0.0.1:${ports[1]}`;
+    const lastTried = (line: ProxiedRequest) => line.upstreams.split(', ').at(-1);
+    const balancer = nginx;
+    const servedAfterRestart = () => balancer.requests().filter((line) => line.atMs > restartedAt && line.status < 300 && lastTried(line) === killed).length;
+    while (servedAfterRestart() < SERVED_AFTER_RESTART && Date.now() < restartedAt + AFTER_RESTART_MAX_MS) await sleep(250);
+    until = Math.max(started + seconds * 1000, Date.now());
     await Promise.all(workers);
     const ranFor = (Date.now() - started) / 1000;
 
@@ -251,9 +257,6 @@ export async function runEasterPeak({ seconds, concurrency, members: memberCount
         storedUnacknowledged: mine.filter((marker) => !acknowledged.has(marker) && stored.has(marker)).length,
       });
     }
-    const killed = `127.0.0.1:${ports[1]}`;
-    const proxied = nginx.requests();
-    const lastTried = (line: ProxiedRequest) => line.upstreams.split(', ').at(-1);
     // An answer nginx had begun passing on when its instance went away: logged "while reading upstream", naming it.
     const cut = nginx.errors().filter((line) => line.includes('while reading upstream'));
     const cutByTheKill = cut.filter((line) => line.includes(`upstream: "http://${killed}/`)).length;
@@ -268,7 +271,7 @@ export async function runEasterPeak({ seconds, concurrency, members: memberCount
       kill: {
         killedAt: Number(((killedAt - started) / 1000).toFixed(1)),
         backAfter: Number(((restartedAt - killedAt) / 1000).toFixed(1)),
-        servedAfterRestart: proxied.filter((line) => line.atMs > restartedAt && line.status < 300 && lastTried(line) === killed).length,
+        servedAfterRestart: servedAfterRestart(),
         cutByTheKill,
         cutOtherwise: cut.length - cutByTheKill,
       },
