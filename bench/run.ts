@@ -15,6 +15,7 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
 import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
 import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
+import { measureOutage, restartableDatabase } from './outage.ts';
 
 const smoke = process.argv.includes('--smoke');
 /** The busiest public legacy list: every blog post. */
@@ -181,10 +182,12 @@ async function main() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ministry-bench-'));
   chmodSync(dataDir, 0o755);
-  const { startEmbeddedPostgres } = await import(join(ROOT, 'server/dist/database/embedded-postgres.js'));
-  const database = await startEmbeddedPostgres(dataDir);
+  // Behind a relay of its own, so the outage below can really stop PostgreSQL and start it again.
+  const database = await restartableDatabase(dataDir);
   const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5' });
   const db = new pg.Client({ connectionString: database.url });
+  // The outage at the end closes this connection under it.
+  db.on('error', () => undefined);
   await db.connect();
   let reference: Server | undefined;
   try {
@@ -228,16 +231,15 @@ async function main() {
     const cold: LoadResult[] = [];
     const app = appPid(site.baseUrl);
     const postgres = await postgresPids(db);
-    for (const target of await coldTargets(site.baseUrl)) {
-      const url = `${site.baseUrl}${target.path}`;
-      const init = { method: target.method, body: target.body, headers: target.headers };
-      await load(target.name, url, 2, init);
+    for (const { name, path, ...init } of await coldTargets(site.baseUrl)) {
+      const url = `${site.baseUrl}${path}`;
+      await load(name, url, 2, init);
       const before = { app: cpuMs([app]), db: cpuMs(postgres) };
-      const result = await load(target.name, url, 10, init);
+      const result = await load(name, url, 10, init);
       const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
       result.appCpuMs = perRequest(cpuMs([app]) - before.app);
       result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
-      result.aim = AIMS[target.name] ?? '';
+      result.aim = AIMS[name] ?? '';
       cold.push(result);
     }
 
@@ -262,6 +264,11 @@ async function main() {
         : `skipped: no Chromium at ${CHROMIUM}`;
     }
 
+    // Last, as it ends every connection to the database: visitors' pages read before keep answering while it is down.
+    const outagePaths = ['/', '/blog', `/post-details/${postId}`, LEGACY_LIST, BLOG_NAVIGATION];
+    for (const path of outagePaths) await fetch(`${site.baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }).then((r) => r.arrayBuffer());
+    const outage = await measureOutage({ baseUrl: site.baseUrl, paths: outagePaths, database, seconds: smoke ? 2 : 10 });
+
     const report = {
       date: new Date().toISOString(),
       smoke,
@@ -273,6 +280,7 @@ async function main() {
       slowestListQueries: plans.slice(0, 3),
       weight,
       lighthouse: lighthouseResults,
+      outage,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     print(report);
@@ -284,7 +292,7 @@ async function main() {
     reference?.close();
     await db.end();
     await site.stop({ keepData: true });
-    await database.stop();
+    await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -326,6 +334,8 @@ function print(report: any) {
   });
   console.log('First visit to /, file by file, largest first');
   console.table(report.weight.firstVisit.files.map(({ file, gzip, brotli }: { file: string; gzip: number; brotli: number }) => ({ file, gzip: kb(gzip), 'brotli as sent': kb(brotli) })));
+  const { requests, ok200, stale, other } = report.outage;
+  console.log(`Database stopped for ${smoke ? 2 : 10} s: ${ok200} of ${requests} visitor requests answered 200 (${((ok200 / requests) * 100).toFixed(1)} %), ${stale} of them from a stale copy; others: ${JSON.stringify(other)}`);
   if (Array.isArray(report.lighthouse)) {
     console.log('Lighthouse (mobile)');
     console.table(report.lighthouse);

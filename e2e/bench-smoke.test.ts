@@ -24,6 +24,17 @@ test('the benchmark runs end to end on a tiny data set', { timeout: 300_000 }, a
     assert.ok(row.rps > 0, `${row.target} answered requests`);
     assert.equal(row.errors, 0, `${row.target} answered without errors`);
   }
+  const cold = new Set(report.cold.map((r: { target: string }) => r.target));
+  for (const target of ["member's query: 8 posts + 8 videos", 'home page, first render', 'blog post page, first render', "an Admin's console list: 25 donations"]) {
+    assert.ok(cold.has(target), `measures ${target}`);
+  }
+  for (const row of report.cold) {
+    assert.ok(row.rps > 0, `${row.target} answered requests`);
+    assert.equal(row.errors, 0, `${row.target} answered without errors`);
+    assert.ok(row.appCpuMs >= 0 && row.dbCpuMs >= 0, `${row.target} has its CPU measured`);
+  }
+  assert.ok(report.outage.requests > 0, 'visitors asked for pages while the database was stopped');
+  assert.equal(report.outage.ok200, report.outage.requests, `every visitor's page read before answered 200 during the outage: ${JSON.stringify(report.outage)}`);
   assert.equal(report.sqlPerHomeQuery.demoVolume, report.sqlPerHomeQuery.benchVolume, 'the home query costs the same SQL at any volume');
   assert.ok(report.weight.homeHtmlGzip > 0 && report.weight.firstVisit.js > 0 && report.weight.admin.js > 0);
   assert.ok(report.weight.firstVisit.jsBrotli > 0 && report.weight.firstVisit.jsBrotli < report.weight.firstVisit.js, 'the scripts are sent brotli-compressed, smaller than gzip');
