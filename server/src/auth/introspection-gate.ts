@@ -7,6 +7,15 @@ import type { GraphQLContext } from '../common/loaders.js';
 
 /** Whether the document asks for `__schema` or `__type` anywhere: at the root, in a fragment or an inline fragment. */
 export function readsSchema(document: DocumentNode): boolean {
+  // Parsed documents are reused for the same text, so each is walked once.
+  let found = schemaReaders.get(document);
+  if (found === undefined) schemaReaders.set(document, (found = findsSchema(document)));
+  return found;
+}
+
+const schemaReaders = new WeakMap<DocumentNode, boolean>();
+
+function findsSchema(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Field(node) {
