@@ -65,8 +65,9 @@ export class DonationResolver {
   }
 
   @ResolveField(() => [DonationRefund], { description: 'Its refunds and reversals (chargebacks) at PayPal, oldest first' })
-  refunds(@Parent() donation: Donation, @Context() context: GraphQLContext): Promise<DonationRefund[]> {
-    return context.loaders.donationRefunds.load(donation.id);
+  refunds(@Parent() donation: Donation, @Context() context: GraphQLContext): Promise<DonationRefund[]> | DonationRefund[] {
+    // Its refunds add up to its refunded amount, kept in their transaction: a gift with none refunded has none to read.
+    return donation.refundedAmountMinor ? context.loaders.donationRefunds.load(donation.id) : [];
   }
 
   @Can(PERMISSION.financeManage)
