@@ -4,7 +4,7 @@ import type { ApolloDriver } from '@nestjs/apollo';
 import { createRequestHandler } from '@react-router/express';
 import type { ServerBuild } from 'react-router';
 import express from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppConfig } from './config/app-config.js';
@@ -63,6 +63,43 @@ export type WebLoadContext = {
 /** How the site takes payments, as the pages need to know it. */
 export type PagePayments = Pick<WebLoadContext, 'testPayments' | 'paypalClientId' | 'paypalSdkUrl'>;
 
+/**
+ * The client build's own files (favicon, manifest, …): only a path under one of its top-level names can be one, so
+ * a page's path is handed on without a look at the disk (and the not-found error `send` would build for it).
+ */
+function clientFiles(dir: string): express.RequestHandler {
+  const names = new Set(readdirSync(dir));
+  const serve = express.static(dir, { index: false, maxAge: '1h' });
+  return (req, res, next) => {
+    let first: string;
+    try {
+      first = decodeURIComponent(req.path.split('/')[1] ?? '');
+    } catch {
+      first = '';
+    }
+    return names.has(first) ? serve(req, res, next) : next();
+  };
+}
+
+/**
+ * One GraphQL context a page request: the root's loader and the route's share its DataLoaders (the caller is verified
+ * once a request whatever the context). An action's request (a write, then the loaders) gets a fresh one a call, so
+ * nothing read before the write is answered after it.
+ */
+function renderGraphql(app: INestApplication, loaders: LoaderFactory, req: express.Request, res: express.Response): WebLoadContext['graphql'] {
+  const reads = req.method === 'GET' || req.method === 'HEAD';
+  const fresh = () => ({ req, res, loaders: loaders.create(), internal: true });
+  let shared: ReturnType<typeof fresh> | undefined;
+  return async (query, variables, options) => {
+    const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
+    const base = reads ? (shared ??= fresh()) : fresh();
+    const contextValue = options?.idempotencyKey ? { ...base, idempotencyKey: options.idempotencyKey } : base;
+    const response = await apollo.executeOperation({ query, variables }, { contextValue });
+    if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
+    return response.body.singleResult as never;
+  };
+}
+
 function notBuilt(name: string, command: string): express.RequestHandler {
   return (_req, res) => {
     res.status(503).type('text/plain').send(`The ${name} has not been built yet. Run \`${command}\`, or \`npm start\`, which builds what is missing.`);
@@ -102,17 +139,11 @@ export async function mountFrontEnds(app: INestApplication, config: AppConfig, p
         cspNonce: res.locals.cspNonce as string,
         publicUrl: config.publicUrl,
         ...payments,
-        graphql: async (query, variables, options) => {
-          const apollo = app.get(GraphQLModule<ApolloDriver>).graphQlAdapter.instance;
-          const contextValue = { req, res, loaders: loaders.create(), internal: true, idempotencyKey: options?.idempotencyKey };
-          const response = await apollo.executeOperation({ query, variables }, { contextValue });
-          if (response.body.kind !== 'single') throw new Error('Incremental GraphQL responses are not used');
-          return response.body.singleResult as never;
-        },
+        graphql: renderGraphql(app, loaders, req, res),
       }),
     }));
     http.use('/assets', ...hashedAssets(join(clientDir, 'assets')));
-    http.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    http.use(clientFiles(clientDir));
   }
   http.all('*path', (req, res, next) => (ownedByServer(req.path) ? next() : handler(req, res, next)));
 }
