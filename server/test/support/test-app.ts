@@ -8,11 +8,49 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { prepareDatabase } from '../../src/database/database-roles.js';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
 
 /** The database role the app connects as (created at its first start), which owns no table. */
 export const TEST_APP_ROLE = 'ministry_app';
+
+/** A database the migrations ran on once per run; each test's database is a copy, which the app prepares again as it starts. */
+const TEMPLATE_DATABASE = 'test_template';
+/** Held while the first test file to need it makes the template, so files running side by side make it once. */
+const TEMPLATE_LOCK = 902_118;
+
+/** The URL of `database` on the test server, as its superuser (the schema's owner) or as the app's role. */
+function databaseUrl(database: string, role?: string): string {
+  const url = new URL(process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, `/${database}`));
+  if (role) [url.username, url.password] = [role, 'test'];
+  return url.href;
+}
+
+/** Makes a fresh database: a copy of the migrated template, made first if no file has yet (migrations take seconds, a copy a fraction). */
+async function createTestDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL! });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
+    if (!rowCount) await createTemplate(admin);
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createTemplate(admin: pg.Client): Promise<void> {
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  try {
+    await prepareDatabase(databaseUrl(TEMPLATE_DATABASE), databaseUrl(TEMPLATE_DATABASE, TEST_APP_ROLE));
+  } catch (error) {
+    await admin.query(`DROP DATABASE ${TEMPLATE_DATABASE}`);
+    throw error;
+  }
+}
 
 export const memberPayload = (overrides: Record<string, unknown> = {}) => ({
   title: 'Brother',
@@ -54,26 +92,19 @@ export interface TestApp {
  */
 export async function startTestApp(env: Record<string, string> = {}, options: { databasePort?: number; database?: string } = {}): Promise<TestApp> {
   const name = options.database ?? `test_${randomBytes(6).toString('hex')}`;
-  const serverUrl = process.env.TEST_POSTGRES_URL!;
-  if (!options.database) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-  }
+  if (!options.database) await createTestDatabase(name);
   // Migrations run as the server's superuser, the owner; the app connects as a role of its own, as in production.
-  const ownerUrl = new URL(serverUrl.replace(/\/[^/]*$/, `/${name}`));
-  const direct = new URL(ownerUrl);
-  [direct.username, direct.password] = [TEST_APP_ROLE, 'test'];
+  const ownerUrl = databaseUrl(name);
+  const direct = new URL(databaseUrl(name, TEST_APP_ROLE));
   // A test may put a relay of its own (support/database-proxy.ts) between the app and the database.
   if (options.databasePort) direct.port = String(options.databasePort);
-  const databaseUrl = direct.href;
+  const appUrl = direct.href;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ministry-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: appUrl,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://site.test',
@@ -81,7 +112,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     SEED_DEMO: 'false',
     ...env,
   });
-  const app = await createApp(config, databaseUrl, ownerUrl.href);
+  const app = await createApp(config, appUrl, ownerUrl);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -126,7 +157,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 
 /** A connection to a test database as the server's superuser, the owner of the schema. */
 export async function asOwner<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, `/${database}`) });
+  const client = new pg.Client({ connectionString: databaseUrl(database) });
   await client.connect();
   try {
     return await work(client);
