@@ -14,6 +14,7 @@ import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { Callers } from './http-cache/callers.js';
 import { fastPath, rememberSharedGraphQL } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
+import { codedValidators } from './http-cache/validators.js';
 import { mountFrontEnds } from './frontends.js';
 import { PayPalSetup } from './paypal-setup.js';
 
@@ -47,8 +48,11 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
   app.set('etag', 'strong');
   app.disable('x-powered-by');
 
-  // Visitors' repeated reads are answered before the request reaches Express at all.
   const server = app.getHttpServer();
+  // Idle connections outlive nginx's upstream keepalive_timeout (60 s), so nginx never reuses one being closed here.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  // Visitors' repeated reads are answered before the request reaches Express at all.
   const expressApp = app.getHttpAdapter().getInstance();
   server.removeAllListeners('request').on('request', fastPath(app.get(PublicReadCache), app.get(Callers), expressApp));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -76,6 +80,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
       referrerPolicy: { policy: 'same-origin' },
     }),
   );
+  // Before compression, so it sees the coding compression chose.
+  app.use(codedValidators);
   app.use(compression());
   app.use(refuseMalformedPaths);
 

@@ -14,6 +14,8 @@ const MAX_BYTES = 2_000_000;
 let address = 0;
 /** A fresh client address (TRUST_PROXY), so each test starts with empty rate-limit windows. */
 const nextAddress = () => `10.78.${Math.floor(++address / 250)}.${address % 250}`;
+/** An ETag without the coding it names: a small answer goes out compressed from the fast path only. */
+const validator = (etag: string) => etag.replace(/-(br|gz)"$/, '"');
 
 describe('visitors are verified, and the visitors’ cache cannot be flooded', () => {
   let t: TestApp;
@@ -71,7 +73,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
     /** A visitor's list, then as asked with a junk token (GET, HEAD, If-None-Match) and with the ended one. */
     const visitor = async () => {
       const { body, headers } = await list({});
-      return { body, etags: [headers.etag, headers.etag, headers.etag], notModified: 304 };
+      return { body, etags: [headers.etag, headers.etag, headers.etag].map(validator), notModified: 304 };
     };
     const withTokens = async () => {
       const junk = await list({ authorization: 'Bearer junk' });
@@ -80,7 +82,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
       // The ended token passes its signature, so only the database tells.
       from = nextAddress();
       const endedAnswer = await list({ authorization: `Bearer ${ended.token}`, 'x-forwarded-for': from });
-      return { body: junk.body, etags: [junk.headers.etag, head.headers.etag, endedAnswer.headers.etag], notModified: notModified.status };
+      return { body: junk.body, etags: [junk.headers.etag, head.headers.etag, endedAnswer.headers.etag].map(validator), notModified: notModified.status };
     };
     await expectFromCache(t, visitor, withTokens);
     // Answered from the cache, the ended token's read was no miss.
@@ -145,7 +147,7 @@ describe('visitors are verified, and the visitors’ cache cannot be flooded', (
     const from = nextAddress();
     for (let n = 0; n < 3 * LIMIT; n++) {
       const again = await get({ query: '{ allBooks { id } }', junk: String(n) }, from).expect(200);
-      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(validator(again.headers.etag)).toBe(validator(first.headers.etag));
     }
     expect(cache.size().entries).toBeLessThanOrEqual(entries);
 

@@ -5,8 +5,11 @@ import type { GraphQLContext } from '../common/loaders.js';
 import type { AuthUser } from '../access/auth-user.js';
 import type { Callers } from './callers.js';
 
-/** What a public answer differs by: who asks (a signed-in caller may see more) and how it is compressed. */
-export const VARY = 'Authorization, Cookie, Accept-Encoding';
+/**
+ * What a public answer differs by: who asks (a signed-in caller may see more) and how it is compressed. Not by
+ * cookie: nothing reads one (members sign in with a bearer token), so a CDN keeps one copy for every visitor.
+ */
+export const VARY = 'Authorization, Accept-Encoding';
 
 /**
  * How long after it expires a kept answer may still be given while one request renews it: a minute, as long as a

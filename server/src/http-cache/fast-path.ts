@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Callers } from './callers.js';
 import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
+import { codedEtag, notModified } from './validators.js';
 
 /**
  * A visitor's answer as it left the slow path: when, status, every header, and the body as sent and compressed
@@ -21,7 +22,7 @@ interface FastAnswer {
 }
 
 /** Set by the slow path, so they are chosen again per request here. */
-const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'age']);
 
 /** The errors a kept copy may stand in for (RFC 5861's stale-if-error). */
 const SERVER_ERRORS = new Set([500, 502, 503, 504]);
@@ -159,24 +160,28 @@ function readBody(req: IncomingMessage, length: number, then: { whole: (body: Bu
 }
 
 /**
- * Sends a stored answer, if there is one, with its `Age`: `304` when the browser already holds it, else the body it
- * accepts (once compressed, for the few requests that arrive while zlib's threads are still at it).
+ * Sends a stored answer, if there is one, with its `Age` and the ETag of the coding it goes out in: `304` when the
+ * browser already holds it, else the body it accepts (once compressed, for the few requests that arrive while zlib's
+ * threads are still at it).
  */
 function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: ServerResponse): boolean {
   if (!stored) return false;
   for (const [name, value] of stored.headers) res.setHeader(name, value);
   res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - stored.at) / 1000))));
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
   const etag = res.getHeader('etag');
-  if (etag && req.method !== 'POST' && req.headers['if-none-match'] === etag) {
+  if (typeof etag === 'string') res.setHeader('ETag', codedEtag(etag, encoding));
+  if (typeof etag === 'string' && req.method !== 'POST' && notModified(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();
     return true;
   }
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
   const send = () => {
     const body = encoding !== 'identity' && stored.encoded ? stored.encoded[encoding] : stored.identity;
     if (body !== stored.identity) res.setHeader('Content-Encoding', encoding);
+    // Compression failed (never expected): the body goes out as it is, under the validator of that body.
+    else if (typeof etag === 'string') res.setHeader('ETag', etag);
     res.setHeader('Content-Length', body.length);
     res.statusCode = stored.status;
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -188,13 +193,14 @@ function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: Serve
 
 /**
  * Sends the slow path's finished answer with a strong ETag (304 when the browser holds it already) and keeps it
- * for the fast path: the page and list caches both end here.
+ * for the fast path: the page and list caches both end here. The ETag is the uncompressed body's; the one sent
+ * names the coding `compression` chooses (`codedValidators`).
  */
 export function answerAndRemember(cache: PublicReadCache, req: Request, res: Response, body: Buffer): void {
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
   res.setHeader('ETag', etag);
   rememberForFastPath(cache, req, res, body);
-  if (req.headers['if-none-match'] === etag) res.status(304).end();
+  if (notModified(req.headers['if-none-match'], etag)) res.status(304).end();
   else res.end(body);
 }
 
@@ -260,7 +266,9 @@ function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response
   const vary = headers.find(([name]) => name === 'vary');
   if (!vary) headers.push(['vary', 'Accept-Encoding']);
   else if (!/accept-encoding/i.test(String(vary[1]))) vary[1] = `${String(vary[1])}, Accept-Encoding`;
-  const stored: FastAnswer = { at: Date.now(), status: res.statusCode, headers, identity: body };
+  // An answer the read cache gave was already that old (its `Age`).
+  const at = Date.now() - (Number(res.getHeader('age')) || 0) * 1000;
+  const stored: FastAnswer = { at, status: res.statusCode, headers, identity: body };
   const bytes = key.length + body.length + headers.reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
   stored.encoding = Promise.all([brotliAsync(body, BROTLI), gzipAsync(body)]).then(
     ([br, gzip]) => {

@@ -53,10 +53,10 @@ function readByVisitors(event: WriteEvent): boolean {
 
 type Result = Extract<GraphQLResponse['body'], { kind: 'single' }>['singleResult'];
 /**
- * A kept answer, what it weighs in bytes, until when it is fresh, until when one request is renewing it (and
- * whether the last renewal failed), and (for a query's answer) the fast path's keys it was kept under.
+ * A kept answer, what it weighs in bytes, when it was kept, until when it is fresh, until when one request is
+ * renewing it (and whether the last renewal failed), and (for a query's answer) the fast path's keys it was kept under.
  */
-type Entry = { value: unknown; bytes: number; expires: number; renewing?: number; failed?: boolean; variants?: Set<string> };
+type Entry = { value: unknown; bytes: number; at: number; expires: number; renewing?: number; failed?: boolean; variants?: Set<string> };
 
 /**
  * A short-lived cache of what visitors read (GraphQL queries such as the home page, and the public legacy
@@ -266,7 +266,8 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     if (!this.seconds || bytes > this.config.publicCacheMaxBytes) return;
-    this.entries.set(key, { value, bytes, expires: Date.now() + this.seconds * 1000 });
+    const at = Date.now();
+    this.entries.set(key, { value, bytes, at, expires: at + this.seconds * 1000 });
     this.bytes += bytes;
     this.shrink();
   }
@@ -339,6 +340,8 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
         /** The query's entry, kept after `key` is spent, for the fast path's decision. */
         let queryKey: string | undefined;
         let cached: Result | undefined;
+        /** When the cached answer was made, for its `Age` (RFC 9111 4: a cache that answers says how old it is). */
+        let cachedAt = 0;
         let finish: ((result: Result | undefined) => void) | undefined;
         return {
           didResolveOperation: async ({ operation, document }) => {
@@ -349,10 +352,11 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
             key = 'graphql:' + createHash('sha256').update(`${normalisedQuery(document, operation)}\n${stableJson(variables)}`).digest('base64url');
             queryKey = key;
             cached = this.get<Result>(key);
+            cachedAt = this.entries.get(key)?.at ?? 0;
             // With the cache off, a query is run whoever else asks it at the same moment.
             if (!cached && this.seconds) {
               const pending = this.inflight.get(key);
-              if (pending) cached = await pending;
+              if (pending) [cached, cachedAt] = [await pending, Date.now()];
               else finish = this.startAnswering(key);
             }
             if (cached) return;
@@ -381,7 +385,8 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
             const singleResult = { ...cached, data };
             cached = undefined;
             key = undefined;
-            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult } };
+            const age = String(Math.max(0, Math.floor((Date.now() - cachedAt) / 1000)));
+            return { http: { status: undefined, headers: new HeaderMap([['age', age]]) }, body: { kind: 'single', singleResult } };
           },
           willSendResponse: async ({ response, operation }) => {
             const stored = key;
