@@ -14,7 +14,11 @@ const FORBIDDEN = { code: 'FORBIDDEN', message: 'You are not allowed to do this'
 
 const refusal = (response: { errors?: { message: string; extensions: { code: string } }[] }) => response.errors?.[0] && { code: response.errors[0].extensions.code, message: response.errors[0].message };
 
-/** A relay to the test PostgreSQL: `down` hangs up on every connection and on new ones (a restart). */
+/**
+ * A relay to the test PostgreSQL: `down` hangs up on every connection and on new ones (a restart); `freeze` stops
+ * relaying on the connections already open without closing them (a NAT or firewall that silently dropped them),
+ * new ones pass.
+ */
 async function startRelay(target: string) {
   const { hostname, port } = new URL(target);
   const pairs = new Set<[Socket, Socket]>();
@@ -38,6 +42,17 @@ async function startRelay(target: string) {
     },
     up() {
       mode = 'up';
+    },
+    /** Every open connection hears nothing more, and says nothing more, until `thaw`. */
+    freeze() {
+      const frozen = [...pairs];
+      for (const [client, upstream] of frozen) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      return { thaw: () => frozen.forEach((pair) => pair.forEach((socket) => socket.destroy())) };
     },
     close() {
       for (const pair of pairs) pair.forEach((socket) => socket.destroy());
@@ -206,6 +221,24 @@ describe('speed work under attack (production mode, two instances on one databas
     });
   });
 
+  describe('an instance that cannot hear of account changes', () => {
+    it('stops trusting the users it kept when its listening connection is silently cut', async () => {
+      const finance = await staffKeptOnB('Finance');
+      const cut = relay.freeze();
+      try {
+        await a.db.query(`UPDATE users SET role = 'Member' WHERE id = $1`, [finance.id]);
+        // Nothing tells B its connections are cut: it must find out by itself, well before the 30 s after which it
+        // would look the account up again anyway.
+        await eventually(async () => {
+          const response = await gqlOn(b, CONSOLE_FIELD, `Bearer ${finance.token}`).timeout(5_000);
+          expect(refusal(response.body)?.code ?? 'answered with the console').not.toBe('answered with the console');
+        }, 20_000);
+      } finally {
+        cut.thaw();
+      }
+    });
+  });
+
   describe('signed-in answers never reach visitors, fresh or stale', () => {
     it('keeps neither a member’s own data nor an admin’s draft for visitors, also while the database is away', async () => {
       const member = await a.member();
@@ -271,6 +304,15 @@ describe('speed work under attack (production mode, two instances on one databas
         const codes = (response.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
         expect(codes).not.toContain('INTERNAL_SERVER_ERROR');
         if (field) expect(JSON.stringify(response.body.errors ?? [])).toContain(field);
+      }
+    });
+
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('sortField "%s" is refused as a field that cannot be sorted by', async (sortField) => {
+      for (const authorization of [undefined, `Bearer ${adminOnA}`]) {
+        const response = await gqlOn(a, `{ allPosts(sortField: "${sortField}") { id } }`, authorization);
+        expect(response.status).toBeLessThan(500);
+        expect(response.body.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+        expect(JSON.stringify(response.body.errors)).toContain('sortField');
       }
     });
 

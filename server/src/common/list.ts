@@ -101,7 +101,8 @@ export function applyListFilter<T extends ObjectLiteral>(query: SelectQueryBuild
 export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, args: ListArgs, options: ListOptions) {
   const alias = query.alias;
   const sortField = args.sortField ?? options.defaultSort.field;
-  const sort = options.sortable[sortField];
+  // Own keys only: `constructor` or `__proto__` would otherwise find what every object inherits.
+  const sort = Object.hasOwn(options.sortable, sortField) ? options.sortable[sortField] : undefined;
   if (!sort) throw AppError.badInput('sortField', `Cannot sort by ${sortField}`);
   const { column, nulls, then }: Partial<SortColumn> = typeof sort === 'string' ? { column: sort } : sort;
   const order = (args.sortOrder?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? options.defaultSort.order;

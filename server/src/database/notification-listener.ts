@@ -10,19 +10,34 @@ export interface NotificationHandlers {
   listening?(): void;
   /** The connection was lost: notifications are missed until `listening`. */
   lost?(): void;
+  /**
+   * The connection answered a heartbeat sent at `since` (a `performance.now()` time): every notification sent
+   * before then has arrived. Such proof is good for `NotificationListener.PROOF_MS`.
+   */
+  alive?(since: number): void;
 }
 
 /**
  * One dedicated connection that `LISTEN`s on a PostgreSQL channel. When the connection fails or ends (the
  * database restarts, the network drops) it logs, reconnects with back-off and tells the owner once it listens
- * again. It never throws into the process: every error is logged here.
+ * again. A connection cut silently (a NAT or firewall dropping it) closes nothing and raises no error: a heartbeat
+ * finds it, and it is treated as lost. It never throws into the process: every error is logged here.
  */
 export class NotificationListener {
   private static readonly FIRST_DELAY_MS = 200;
   private static readonly MAX_DELAY_MS = 10_000;
+  /** How often the connection is asked to answer: what is kept on the strength of it is trusted about this long. */
+  static readonly HEARTBEAT_INTERVAL_MS = 2_000;
+  /** A live connection to a live database answers `SELECT 1` in milliseconds; past this it is taken for cut. */
+  static readonly HEARTBEAT_DEADLINE_MS = 2_000;
+  /** How long an answered heartbeat vouches for the connection: the next one has answered, or failed, by then. */
+  static readonly PROOF_MS = NotificationListener.HEARTBEAT_INTERVAL_MS + NotificationListener.HEARTBEAT_DEADLINE_MS;
+  /** TCP keepalive too, so an idle NAT entry is not dropped and the kernel reports a dead peer. */
+  private static readonly KEEPALIVE_DELAY_MS = 10_000;
   private client?: pg.Client;
   private stopped = false;
   private retry?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private delay = NotificationListener.FIRST_DELAY_MS;
   private lostOnce = false;
 
@@ -44,6 +59,7 @@ export class NotificationListener {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearTimeout(this.heartbeat);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -51,13 +67,20 @@ export class NotificationListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: NotificationListener.KEEPALIVE_DELAY_MS,
+    });
     this.client = client;
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
       if (this.client === client) this.client = undefined;
+      clearTimeout(this.heartbeat);
+      // With a heartbeat unanswered, `end` destroys the socket rather than wait on a peer that may never reply.
       client.end().catch(() => undefined);
       if (this.stopped) return;
       this.lostOnce = true;
@@ -91,5 +114,28 @@ export class NotificationListener {
       this.handlers.reconnected();
     }
     this.handlers.listening?.();
+    this.beat(client, () => lost, onLost);
+  }
+
+  /** Asks the connection to answer every interval; no answer by the deadline is a lost connection. */
+  private beat(client: pg.Client, isLost: () => boolean, onLost: (error: Error) => void) {
+    this.heartbeat = setTimeout(() => {
+      const since = performance.now();
+      const deadline = setTimeout(() => onLost(new Error(`no answer to a heartbeat within ${NotificationListener.HEARTBEAT_DEADLINE_MS} ms`)), NotificationListener.HEARTBEAT_DEADLINE_MS);
+      deadline.unref();
+      client.query('SELECT 1').then(
+        () => {
+          clearTimeout(deadline);
+          if (isLost() || this.stopped) return;
+          this.handlers.alive?.(since);
+          this.beat(client, isLost, onLost);
+        },
+        (error: Error) => {
+          clearTimeout(deadline);
+          onLost(error);
+        },
+      );
+    }, NotificationListener.HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { AuthUser } from '../access/auth-user.js';
-import type { NotificationHandlers } from '../database/notification-listener.js';
+import { NotificationListener, type NotificationHandlers } from '../database/notification-listener.js';
 
 /** What a token names once its signature and expiry hold: a user, and that user's token version when it was issued. */
 export interface TokenSession {
@@ -39,19 +39,25 @@ const ACCOUNT_CHANGED = 'signed-in:';
 /**
  * Verified users by id, so a busy member costs one lookup per token version, not one per request. An entry goes as
  * soon as any instance changes its account (the database notifies every listener); until that listener is up, and
- * whenever it is down, nothing is kept or trusted. Bounded in size, and in age as a backstop.
+ * whenever it is down, nothing is kept or trusted. A connection cut silently never says it is down, so an entry
+ * is trusted only once the listener has answered a heartbeat sent after the entry was kept, and only while that
+ * proof is recent: a change is then missed for `NotificationListener.PROOF_MS` at most. Bounded in size, and in
+ * age as a backstop.
  */
 class SignedInUsers {
   static readonly MAX_ENTRIES = 1_000;
   static readonly TTL_MS = 30_000;
-  private readonly entries = new Map<number, { version: number; user: AuthUser; expires: number }>();
+  /** `kept` is the `performance.now()` time the entry was first kept for this token version. */
+  private readonly entries = new Map<number, { version: number; user: AuthUser; expires: number; kept: number }>();
   private trusted = false;
+  /** When the last answered heartbeat was sent: every notification sent before then has arrived. */
+  private provenSince = -Infinity;
   /** Counts every forgetting: a lookup that read the database before one must not keep what it read. */
   private generation = 0;
 
   async user(session: TokenSession, lookUp: (session: TokenSession) => Promise<AuthUser | undefined>): Promise<AuthUser | undefined> {
     const entry = this.trusted ? this.entries.get(session.userId) : undefined;
-    if (entry && entry.version === session.version && entry.expires > Date.now()) {
+    if (entry && entry.version === session.version && entry.expires > Date.now() && this.proven(entry.kept)) {
       // Read last, let go last: re-inserting keeps the map in order of use.
       this.entries.delete(session.userId);
       this.entries.set(session.userId, entry);
@@ -63,10 +69,26 @@ class SignedInUsers {
     return user;
   }
 
+  /** Whether the listener has proven, recently, that it heard every notification sent since `kept`. */
+  private proven(kept: number): boolean {
+    return this.provenSince > kept && performance.now() - this.provenSince < NotificationListener.PROOF_MS;
+  }
+
+  /**
+   * An entry still there for the same token version has heard of no change since it was kept: it keeps that time,
+   * so lookups made while it awaits its proof do not push the proof further away.
+   */
   private keep({ userId, version }: TokenSession, user: AuthUser) {
+    const kept = this.entries.get(userId);
+    const since = kept?.version === version ? kept.kept : performance.now();
     this.entries.delete(userId);
-    this.entries.set(userId, { version, user, expires: Date.now() + SignedInUsers.TTL_MS });
+    this.entries.set(userId, { version, user, expires: Date.now() + SignedInUsers.TTL_MS, kept: since });
     if (this.entries.size > SignedInUsers.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The listener answered a heartbeat sent at `since`. */
+  alive(since: number) {
+    this.provenSince = Math.max(this.provenSince, since);
   }
 
   forget(userId: number) {
@@ -82,6 +104,7 @@ class SignedInUsers {
 
   distrust() {
     this.trusted = false;
+    this.provenSince = -Infinity;
     this.forgetAll();
   }
 
@@ -156,6 +179,10 @@ export class Callers {
       lost: () => {
         this.users.distrust();
         handlers.lost?.();
+      },
+      alive: (since) => {
+        this.users.alive(since);
+        handlers.alive?.(since);
       },
     };
   }
