@@ -41,13 +41,13 @@ export class DonationResolver {
   }
 
   @Query(() => [Donation], { description: 'Staff with finance:read see every donation, a member their own.' })
-  async allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { loaders, req }: GraphQLContext): Promise<Donation[]> {
-    return (await this.donations.page(caller, args, loaders, req)).rows;
+  async allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { req }: GraphQLContext): Promise<Donation[]> {
+    return (await this.donations.page(caller, args, req)).rows;
   }
 
   @Query(() => ListMetadata)
-  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { loaders, req }: GraphQLContext): Promise<ListMetadata> {
-    return { count: (await this.donations.page(caller, args, loaders, req)).count };
+  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { req }: GraphQLContext): Promise<ListMetadata> {
+    return { count: (await this.donations.page(caller, args, req)).count };
   }
 
   @Can(PERMISSION.financeManage)

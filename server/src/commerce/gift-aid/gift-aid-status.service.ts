@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { registerEnumType } from '@nestjs/graphql';
 import type DataLoader from 'dataloader';
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { byKeys, LoaderFactory } from '../../common/loaders.js';
 import { pendingRefundSql } from './refund-accounting.js';
 import { SiteSettingsService } from '../../site/index.js';
@@ -109,16 +109,6 @@ export class GiftAidStatusService implements OnModuleInit {
         .getRawMany();
       return byKeys(ids, rows, (row) => row.id).map((row) => (row ? stateOf(row.verdict) : null));
     });
-  }
-
-  /** Adds each donation's verdict to a read of donations (alias `d`) as `column`, so a list needs no query for it. */
-  withVerdict<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, d: string, column: string): SelectQueryBuilder<T> {
-    return query.addSelect(verdictSql(d), column).setParameters(this.parameters());
-  }
-
-  /** The state of a verdict read by `withVerdict`. */
-  stateOf(verdict: unknown): GiftAidState {
-    return stateOf(verdict as Verdict);
   }
 
   /** The SQL condition "donation `d` has this status", with the parameters it needs. */
