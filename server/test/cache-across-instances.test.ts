@@ -5,6 +5,7 @@ import { Video } from '../src/content/videos/video.entity.js';
 import { startDatabaseProxy } from './support/database-proxy.js';
 import { expectFromCache } from './support/read-cache.js';
 import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
+import { untilPasses } from './support/eventually.js';
 
 const VIDEOS = '{ allVideos(perPage: 50) { id title } }';
 const titles = (list: { title: string }[]) => list.map((v) => v.title);
@@ -17,19 +18,6 @@ const videosOn = async (t: TestApp) => [(await t.gql(VIDEOS)).data, (await t.htt
 
 /** Fills an instance's caches and shows it answers from them; answers the title written behind them. */
 const cachedOn = (t: TestApp) => expectFromCache(t, () => videosOn(t), () => videosOn(t));
-
-/** Asks until `check` passes, for at most a couple of seconds. */
-async function eventually(check: () => Promise<void>, deadlineMs = 3_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('public read cache across instances', () => {
   let a: TestApp;
@@ -59,7 +47,7 @@ describe('public read cache across instances', () => {
 
     await a.http.post('/api/add-video').set('authorization', `Bearer ${tokenA}`).send({ title: 'Written on A', video: 'dQw4w9WgXcQ' }).expect(201);
 
-    await eventually(async () => {
+    await untilPasses(async () => {
       expect(titles((await b.gql(VIDEOS)).data.allVideos)).toEqual(expect.arrayContaining(['Written on A', behind]));
       expect(titles((await b.http.get('/api/all-videos').expect(200)).body)).toEqual(expect.arrayContaining(['Written on A', behind]));
     });
@@ -71,7 +59,7 @@ describe('public read cache across instances', () => {
     for (const title of ['Burst one', 'Burst two', 'Burst three']) {
       await b.http.post('/api/add-video').set('authorization', `Bearer ${token}`).send({ title, video: 'dQw4w9WgXcQ' }).expect(201);
     }
-    await eventually(async () => {
+    await untilPasses(async () => {
       expect(titles((await a.gql(VIDEOS)).data.allVideos)).toEqual(expect.arrayContaining(['Burst one', 'Burst two', 'Burst three']));
     });
   });
@@ -88,7 +76,7 @@ describe('public read cache across instances', () => {
     proxy.set('up');
 
     // Nothing reads B meanwhile, and an expired entry stays in the cache until read: only emptying it removes them.
-    await eventually(async () => expect(cache.size().entries).toBe(0), 20_000);
+    await untilPasses(async () => expect(cache.size().entries).toBe(0), 20_000);
     expect(titles((await b.gql(VIDEOS)).data.allVideos)).toEqual(expect.arrayContaining(['Written while B was away', behind]));
   });
 });

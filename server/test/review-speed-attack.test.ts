@@ -5,6 +5,7 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { JWT_ISSUER } from '../src/auth/auth.service.js';
 import { Callers } from '../src/http-cache/callers.js';
 import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
+import { untilPasses } from './support/eventually.js';
 
 /** A signed-in read whose resolver needs no SQL: any SQL it costs is the caller's verification. */
 const CONSOLE_FIELD = '{ giftAidScheduleColumns { field } }';
@@ -61,18 +62,6 @@ async function startRelay(target: string) {
   };
 }
 
-async function eventually(check: () => Promise<void>, deadlineMs = 5_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 describe('speed work under attack (production mode, two instances on one database)', () => {
   let a: TestApp;
   let b: TestApp;
@@ -105,7 +94,7 @@ describe('speed work under attack (production mode, two instances on one databas
   async function keptOnB(token: string, id: number) {
     const callers: unknown = b.app.get(Callers);
     const kept = (callers as { users: { entries: Map<number, unknown> } }).users.entries;
-    await eventually(async () => {
+    await untilPasses(async () => {
       expect((await b.gql(ME, {}, token)).errors).toBeUndefined();
       expect(kept.has(id)).toBe(true);
     });
@@ -229,7 +218,7 @@ describe('speed work under attack (production mode, two instances on one databas
         await a.db.query(`UPDATE users SET role = 'Member' WHERE id = $1`, [finance.id]);
         // Nothing tells B its connections are cut: it must find out by itself, well before the 30 s after which it
         // would look the account up again anyway.
-        await eventually(async () => {
+        await untilPasses(async () => {
           const response = await gqlOn(b, CONSOLE_FIELD, `Bearer ${finance.token}`).timeout(5_000);
           expect(refusal(response.body)?.code ?? 'answered with the console').not.toBe('answered with the console');
         }, 20_000);
