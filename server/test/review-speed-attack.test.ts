@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { JWT_ISSUER } from '../src/auth/auth.service.js';
 import { Callers } from '../src/http-cache/callers.js';
 import { ADMIN, startTestApp, TestApp } from './support/test-app.js';
+import { startDatabaseProxy } from './support/database-proxy.js';
 import { untilPasses } from './support/eventually.js';
 
 /** A signed-in read whose resolver needs no SQL: any SQL it costs is the caller's verification. */
@@ -15,57 +15,10 @@ const FORBIDDEN = { code: 'FORBIDDEN', message: 'You are not allowed to do this'
 
 const refusal = (response: { errors?: { message: string; extensions: { code: string } }[] }) => response.errors?.[0] && { code: response.errors[0].extensions.code, message: response.errors[0].message };
 
-/**
- * A relay to the test PostgreSQL: `down` hangs up on every connection and on new ones (a restart); `freeze` stops
- * relaying on the connections already open without closing them (a NAT or firewall that silently dropped them),
- * new ones pass.
- */
-async function startRelay(target: string) {
-  const { hostname, port } = new URL(target);
-  const pairs = new Set<[Socket, Socket]>();
-  let mode: 'up' | 'down' = 'up';
-  const server = createServer((client) => {
-    client.on('error', () => undefined);
-    if (mode === 'down') return client.destroy();
-    const upstream = connect(Number(port), hostname);
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    upstream.on('error', () => client.destroy()).on('close', () => (pairs.delete(pair), client.destroy()));
-    client.on('close', () => (pairs.delete(pair), upstream.destroy()));
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    down() {
-      mode = 'down';
-      for (const pair of pairs) pair.forEach((socket) => socket.destroy());
-    },
-    up() {
-      mode = 'up';
-    },
-    /** Every open connection hears nothing more, and says nothing more, until `thaw`. */
-    freeze() {
-      const frozen = [...pairs];
-      for (const [client, upstream] of frozen) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-      return { thaw: () => frozen.forEach((pair) => pair.forEach((socket) => socket.destroy())) };
-    },
-    close() {
-      for (const pair of pairs) pair.forEach((socket) => socket.destroy());
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('speed work under attack (production mode, two instances on one database)', () => {
   let a: TestApp;
   let b: TestApp;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: Awaited<ReturnType<typeof startDatabaseProxy>>;
   let secret: string;
   let adminOnA: string;
 
@@ -73,12 +26,12 @@ describe('speed work under attack (production mode, two instances on one databas
     secret = randomBytes(32).toString('base64');
     const shared = { NODE_ENV: 'production', PAYPAL_EMULATOR: 'true', JWT_SECRET: secret, GRAPHQL_RATE_LIMIT: '100000', DATABASE_CONNECT_TIMEOUT_MS: '500' };
     a = await startTestApp(shared);
-    relay = await startRelay(process.env.TEST_POSTGRES_URL!);
+    relay = await startDatabaseProxy(process.env.TEST_POSTGRES_URL!);
     b = await startTestApp(shared, { database: a.databaseName, databasePort: relay.port });
     adminOnA = (await a.http.post('/api/admin-login').send(ADMIN).expect(200)).body.token;
   });
   afterAll(async () => {
-    relay?.up();
+    relay?.set('up');
     await b?.close();
     await a?.close();
     await relay?.close();
@@ -244,7 +197,7 @@ describe('speed work under attack (production mode, two instances on one databas
       await gqlOn(b, ME, `Bearer ${member.token}`).expect(200);
       await b.http.get('/api/all-posts').set('authorization', `Bearer ${adminOnA}`).expect(200);
 
-      relay.down();
+      relay.set('down');
       try {
         for (const authorization of [undefined, 'Bearer junk', `Bearer ${member.token}`]) {
           const posts = await gqlOn(b, POSTS, authorization);
@@ -259,7 +212,7 @@ describe('speed work under attack (production mode, two instances on one databas
         const signedIn = await gqlOn(b, POSTS, `Bearer ${adminOnA}`);
         expect(signedIn.headers['cache-control'] ?? '').not.toMatch(/public/);
       } finally {
-        relay.up();
+        relay.set('up');
       }
     });
 
