@@ -65,6 +65,14 @@ export class NotificationListener {
     await client?.end().catch(() => undefined);
   }
 
+  /**
+   * Resolves once every notification sent before the call has arrived: the connection answered a query sent after
+   * it. At once when it cannot (not connected): nothing that depends on the notifications is trusted then.
+   */
+  async caughtUp(): Promise<void> {
+    await this.client?.query('SELECT 1').catch(() => undefined);
+  }
+
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({

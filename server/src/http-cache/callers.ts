@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { DataSource, type EntitySubscriberInterface, type QueryRunner, type RemoveEvent, type UpdateEvent } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
 import { NotificationListener, type NotificationHandlers } from '../database/notification-listener.js';
 
@@ -35,6 +36,17 @@ const VISITOR = Promise.resolve(undefined);
  * token version or erasure changes, on the channel the visitors' cache already listens to.
  */
 const ACCOUNT_CHANGED = 'signed-in:';
+
+/** What a session depends on: the columns whose change the database notifies (migration `AccountChangeNotify`). */
+const SESSION_COLUMNS = new Set(['id', 'role', 'email', 'tokenVersion', 'erasedAt']);
+
+/** Whether a write to `users` may change a session; a save() names the columns it changed, an update() what it sets. */
+function changesSession(event: UpdateEvent<object> | RemoveEvent<object>): boolean {
+  if (event.metadata.tableName !== 'users') return false;
+  if (!('updatedColumns' in event)) return true;
+  const changed = event.updatedColumns.length ? event.updatedColumns.map((column) => column.propertyName) : Object.keys(event.entity ?? {});
+  return !changed.length || changed.some((property) => SESSION_COLUMNS.has(property));
+}
 
 /**
  * Verified users by id, so a busy member costs one lookup per token version, not one per request. An entry goes as
@@ -108,7 +120,7 @@ class SignedInUsers {
     this.forgetAll();
   }
 
-  private forgetAll() {
+  forgetAll() {
     this.generation++;
     this.entries.clear();
   }
@@ -120,12 +132,44 @@ class SignedInUsers {
  * reset, makes its sender a visitor like any other, never someone the visitors' limits do not apply to.
  */
 @Injectable()
-export class Callers {
+export class Callers implements OnModuleInit {
   private readonly sessions = new WeakMap<IncomingMessage, TokenSession | null>();
   private readonly verdicts = new WeakMap<IncomingMessage, Promise<Verdict>>();
   private readonly users = new SignedInUsers();
+  /** Transactions that changed an account: what was kept while they ran is forgotten again when they commit. */
+  private readonly changedIn = new WeakSet<QueryRunner>();
 
-  constructor(@Inject(TOKEN_CHECKS) private readonly checks: TokenChecks) {}
+  constructor(
+    @Inject(TOKEN_CHECKS) private readonly checks: TokenChecks,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * This instance's own writes to an account (a logout, a role change) take effect here before their answer is
+   * sent, not when their notification arrives a moment later.
+   */
+  onModuleInit() {
+    const written = (event: UpdateEvent<object> | RemoveEvent<object>) => {
+      if (!changesSession(event)) return;
+      this.users.forgetAll();
+      if (event.queryRunner?.isTransactionActive) this.changedIn.add(event.queryRunner);
+    };
+    const committed = ({ queryRunner }: { queryRunner: QueryRunner }) => {
+      if (this.changedIn.delete(queryRunner)) this.users.forgetAll();
+    };
+    const subscriber: EntitySubscriberInterface = {
+      afterUpdate: written,
+      afterRemove: written,
+      afterTransactionCommit: committed,
+      afterTransactionRollback: ({ queryRunner }) => void this.changedIn.delete(queryRunner),
+    };
+    this.dataSource.subscribers.push(subscriber);
+  }
+
+  /** Forgets every verified user: after a write TypeORM did not see (raw SQL), before the notification arrives. */
+  forgetAll() {
+    this.users.forgetAll();
+  }
 
   /**
    * Without touching the database: false when the request certainly comes from a visitor (no token, or one that

@@ -7,7 +7,7 @@ import { PublicReadCache } from './public-read-cache.js';
 
 /** The cache alone: nothing here connects to a database until the module starts. */
 const cache = (publicCacheMaxBytes = 1_000_000, publicCacheSeconds = 5) =>
-  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, new Callers({} as TokenChecks), {} as RateLimitService);
+  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, new Callers({} as TokenChecks, {} as DataSource), {} as RateLimitService);
 
 describe('PublicReadCache', () => {
   it('keeps what visitors keep reading when a flood of one-off addresses fills it', () => {

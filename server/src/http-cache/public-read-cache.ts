@@ -137,12 +137,18 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Empties every instance's cache after a committed write that TypeORM did not see (an erasure's raw SQL): here
-   * at once, and on the others by the notification a write sends.
+   * Empties every instance's cache, and the users it verified, after a committed write that TypeORM did not see (an
+   * erasure's raw SQL): here at once, and on the others by the notification a write sends.
    */
   async clearEverywhere(): Promise<void> {
     this.clear();
+    this.callers.forgetAll();
     await this.dataSource.query(`NOTIFY ${PublicReadCache.CHANNEL}`);
+  }
+
+  /** Resolves once every write committed before the call has reached this instance's caches (its notification). */
+  caughtUp(): Promise<void> {
+    return this.listener.caughtUp();
   }
 
   /** How many answers are kept, and what they weigh in bytes. */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
+import { PublicReadCache } from '../../src/http-cache/public-read-cache.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { prepareDatabase } from '../../src/database/database-roles.js';
 
@@ -117,7 +118,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const { port } = app.getHttpServer().address();
   const baseUrl = `http://127.0.0.1:${port}`;
   const http = request(baseUrl);
-  const db = app.get(DataSource);
+  const db = heardOf(app.get(DataSource), app.get(PublicReadCache));
 
   let adminToken: string | undefined;
   const testApp: TestApp = {
@@ -153,6 +154,26 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     },
   };
   return testApp;
+}
+
+/**
+ * The app's database, whose `query` returns once the app has heard of what it wrote: a test's SQL stands for an
+ * operator's or another instance's write, which reaches this instance's caches by notification a moment after it
+ * commits. Writes through the app itself take effect at once.
+ */
+function heardOf(dataSource: DataSource, caches: PublicReadCache): DataSource {
+  const query: DataSource['query'] = async (...args) => {
+    const result = await dataSource.query(...args);
+    await caches.caughtUp();
+    return result;
+  };
+  return new Proxy(dataSource, {
+    get(target, key) {
+      if (key === 'query') return query;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** A connection to a test database as the server's superuser, the owner of the schema. */
