@@ -2,6 +2,7 @@
 // sending the same bytes (the practical ceiling of this machine), so the ratios hold on a noisy machine.
 //   npm run bench                 realistic volume, 8 s per measurement, Lighthouse when Chromium is present
 //   npm run bench -- --smoke      tiny volume, a few requests per connection, no Lighthouse (the test suite runs this)
+//   npm run bench -- --cold [name]  realistic volume, only the requests no cache answers (those whose name holds `name`)
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,9 @@ import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
 import { measureOutage, restartableDatabase } from './outage.ts';
 
 const smoke = process.argv.includes('--smoke');
+const coldOnly = process.argv.includes('--cold');
+/** With `--cold`, the word after it picks the targets to measure. */
+const coldFilter = coldOnly ? (process.argv[process.argv.indexOf('--cold') + 1] ?? '') : '';
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
 /** What the browser asks for when a visitor follows a link to the blog: the page's loader data (React Router). */
@@ -196,6 +200,10 @@ async function main() {
     await seedVolume(db, volume);
     const sqlAtVolume = await sqlCount(site.baseUrl);
 
+    if (coldOnly) {
+      printCold(await measureCold(site.baseUrl, db, coldFilter));
+      return;
+    }
     const homeQueryBody = JSON.stringify({ query: HOME_QUERY });
     const jsonHeaders = { 'content-type': 'application/json' };
     const homeJson = Buffer.from(await (await fetch(`${site.baseUrl}/graphql`, { method: 'POST', headers: jsonHeaders, body: homeQueryBody })).arrayBuffer());
@@ -227,21 +235,7 @@ async function main() {
       results.push(refHtml, refJson, refList, refNavigation, query, page, legacy, navigation);
     }
 
-    // Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL.
-    const cold: LoadResult[] = [];
-    const app = appPid(site.baseUrl);
-    const postgres = await postgresPids(db);
-    for (const { name, path, ...init } of await coldTargets(site.baseUrl)) {
-      const url = `${site.baseUrl}${path}`;
-      await load(name, url, 2, init);
-      const before = { app: cpuMs([app]), db: cpuMs(postgres) };
-      const result = await load(name, url, 10, init);
-      const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
-      result.appCpuMs = perRequest(cpuMs([app]) - before.app);
-      result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
-      result.aim = AIMS[name] ?? '';
-      cold.push(result);
-    }
+    const cold = await measureCold(site.baseUrl, db);
 
     const plans = [];
     for (const [name, sql] of Object.entries(LIST_QUERIES)) {
@@ -297,6 +291,26 @@ async function main() {
   }
 }
 
+/** Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL. */
+async function measureCold(baseUrl: string, db: pg.Client, only = ''): Promise<LoadResult[]> {
+  const cold: LoadResult[] = [];
+  const app = appPid(baseUrl);
+  const postgres = await postgresPids(db);
+  for (const { name, path, ...init } of await coldTargets(baseUrl)) {
+    if (!name.includes(only)) continue;
+    const url = `${baseUrl}${path}`;
+    await load(name, url, 2, init);
+    const before = { app: cpuMs([app]), db: cpuMs(postgres) };
+    const result = await load(name, url, 10, init);
+    const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
+    result.appCpuMs = perRequest(cpuMs([app]) - before.app);
+    result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
+    result.aim = AIMS[name] ?? '';
+    cold.push(result);
+  }
+  return cold;
+}
+
 function print(report: any) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`\nLoad (${report.measurement}, autocannon, gzip)`);
@@ -309,17 +323,7 @@ function print(report: any) {
     'vs reference': r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
     errors: r.errors,
   })));
-  console.log('\nRequests no cache answers (10 connections; CPU per request from /proc)');
-  console.table(report.cold.map((r: LoadResult) => ({
-    target: r.target,
-    'req/s': r.rps,
-    'p50 ms': r.p50,
-    'p99 ms': r.p99,
-    'app CPU ms': r.appCpuMs,
-    'PostgreSQL CPU ms': r.dbCpuMs,
-    errors: r.errors,
-    aim: r.aim,
-  })));
+  printCold(report.cold);
   console.log(`SQL statements per home query: ${report.sqlPerHomeQuery.demoVolume} at demo volume, ${report.sqlPerHomeQuery.benchVolume} at bench volume`);
   console.log('Slowest list queries (EXPLAIN ANALYZE):');
   console.table(report.slowestListQueries);
@@ -342,6 +346,20 @@ function print(report: any) {
   } else {
     console.log(`Lighthouse: ${report.lighthouse}`);
   }
+}
+
+function printCold(cold: LoadResult[]) {
+  console.log('\nRequests no cache answers (10 connections; CPU per request from /proc)');
+  console.table(cold.map((r) => ({
+    target: r.target,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'app CPU ms': r.appCpuMs,
+    'PostgreSQL CPU ms': r.dbCpuMs,
+    errors: r.errors,
+    aim: r.aim,
+  })));
 }
 
 await main();
