@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
+
 /** Jest in ESM mode (run with NODE_OPTIONS=--experimental-vm-modules); TypeScript through ts-jest. */
 export default {
   testEnvironment: 'node',
   // Workspace packages resolve to their TypeScript sources, so tests never run a stale build of them.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@ministry/source'] },
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Its ES build imports JSON without an import attribute, which Jest warns about on every file; its CommonJS
+    // build is the same code.
+    '^libphonenumber-js$': createRequire(import.meta.url).resolve('libphonenumber-js'),
+  },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
   },
