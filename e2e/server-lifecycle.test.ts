@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { ADMIN, startSite } from './support/harness.ts';
 
@@ -9,7 +12,8 @@ const postgresRunningUnder = (dataDir: string) => {
 };
 
 test('the app starts with its embedded database, keeps data across restarts and stops it', async () => {
-  const first = await startSite();
+  // An empty DATA_DIR of its own, not a seeded copy: the first start makes the cluster, migrates and seeds.
+  const first = await startSite({}, mkdtempSync(join(tmpdir(), 'ministry-e2e-')));
   try {
     const health = await fetch(`${first.baseUrl}/healthz`);
     assert.equal(health.status, 200);

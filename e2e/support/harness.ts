@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { seededDataDir } from './seeded-data.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Production refuses the README's demo password and common ones, so the browser tests sign in with their own. */
@@ -33,14 +34,35 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * What every site seeds from unless a test overrides it, which keys the seeded template. Production seeds no demo
+ * unless asked; the pages under test show the demo content.
+ */
+const SEED_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' };
+
+/** True when a site would seed just what a template holds: the default seeding, the embedded database, local uploads. */
+function seedsDefault(env: Record<string, string>): boolean {
+  const merged: Record<string, string | undefined> = { ...process.env, ...SEED_ENV, ...env };
+  const changesSeed = Object.keys(env).some((name) => !(name in SEED_ENV) || env[name] !== SEED_ENV[name as keyof typeof SEED_ENV]);
+  return !changesSeed && !merged.DATABASE_URL && !merged.S3_BUCKET;
+}
+
+/**
  * Starts the built application (`npm run build` first) as a real process on a free port, with a throw-away
  * DATA_DIR, the embedded PostgreSQL (or `DATABASE_URL`), the demo seed and the PayPal emulator; waits for
- * /healthz. `nodeArgs` go to Node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
+ * /healthz. `nodeArgs` go to Node itself (`--cpu-prof`, which NODE_OPTIONS refuses). With the default seeding,
+ * the DATA_DIR starts as a copy of one seeded once per build (see seeded-data.ts).
  */
 export async function startSite(env: Record<string, string> = {}, reuseDataDir?: string, nodeArgs: string[] = []): Promise<Site> {
+  const dataDir =
+    reuseDataDir ??
+    (seedsDefault(env) ? await seededDataDir(SEED_ENV, async (folder) => (await launch({}, folder)).stop({ keepData: true })) : undefined) ??
+    mkdtempSync(join(tmpdir(), 'ministry-e2e-'));
+  return launch(env, dataDir, nodeArgs);
+}
+
+async function launch(env: Record<string, string>, dataDir: string, nodeArgs: string[] = []): Promise<Site> {
   // A given PORT (an instance restarted where its load balancer expects it) is the one the health check waits on.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), 'ministry-e2e-'));
   chmodSync(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -48,17 +70,13 @@ export async function startSite(env: Record<string, string> = {}, reuseDataDir?:
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
       SQL_COUNT_HEADER: 'true',
       PAYPAL_EMULATOR: 'true',
-      // Production seeds no demo unless asked; the pages under test show the demo content.
-      SEED_DEMO: 'true',
+      ...SEED_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
