@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, launchBrowser, startSite, type Site } from './support/harness.ts';
 import { wcagViolations } from './web-helpers.ts';
 
@@ -45,7 +45,8 @@ describe('admin console', () => {
 
   const tokenOf = async (email: string, password: string) => (await api('/api/login', { method: 'POST', body: JSON.stringify({ email, password }) })).body.token as string;
 
-  const newPage = async () => (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+  const newPage = async (storageState?: Session) => (await browser.newContext({ viewport: { width: 1400, height: 900 }, storageState })).newPage();
 
   const logIn = async (page: Page, email: string, password: string) => {
     await page.goto(`${site.baseUrl}/admin/login`);
@@ -54,9 +55,23 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
   };
 
-  const adminPage = async () => {
+  const signedInAdminPage = async () => {
     const page = await newPage();
     await logIn(page, ADMIN.email, ADMIN.password);
+    await page.getByText('Welcome to the admin console').waitFor();
+    return page;
+  };
+
+  /** The admin signs in by the form once; later pages open in that session, as another tab would. */
+  let adminSession: Session | undefined;
+  const adminPage = async () => {
+    if (!adminSession) {
+      const page = await signedInAdminPage();
+      adminSession = await page.context().storageState();
+      return page;
+    }
+    const page = await newPage(adminSession);
+    await page.goto(`${site.baseUrl}/admin`);
     await page.getByText('Welcome to the admin console').waitFor();
     return page;
   };
@@ -291,7 +306,8 @@ describe('admin console', () => {
   });
 
   test('sends the admin back to the login page once the session has ended', async () => {
-    const page = await adminPage();
+    // A session of its own: the one other pages share must outlive this test.
+    const page = await signedInAdminPage();
     // A screen with a single query, fully loaded, so nothing is in flight when the session ends.
     await page.getByRole('menuitem', { name: 'Post categories' }).click();
     await page.locator('tr', { hasText: 'Testimonies' }).waitFor();
