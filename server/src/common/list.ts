@@ -113,24 +113,6 @@ export function applyListPage<T extends ObjectLiteral>(query: SelectQueryBuilder
   return query.limit(perPage).offset((args.page ?? 0) * perPage);
 }
 
-/** A page of rows with the raw columns they came from, and how many rows the filter matches in all. */
-export interface ListPage<T> {
-  rows: T[];
-  raw: Record<string, unknown>[];
-  count: number;
-}
-
-/**
- * A page and its list's count in one SQL query (`count(*) OVER ()`), for an `allXs` asked with its `_allXsMeta`.
- * `filtered` builds the query before paging; only a page past the end, which has no row to carry the count, asks
- * for the count alone.
- */
-export async function readPage<T extends ObjectLiteral>(filtered: () => SelectQueryBuilder<T>, args: ListArgs, options: ListOptions): Promise<ListPage<T>> {
-  const { entities, raw } = await applyListPage(filtered().addSelect('count(*) OVER ()', 'list_count'), args, options).getRawAndEntities();
-  const count = raw.length ? Number(raw[0].list_count) : args.page ? await filtered().getCount() : 0;
-  return { rows: entities, raw, count };
-}
-
 /** A GraphQL `ID` or REST path id as a database id; anything else is a clear 400. */
 export function toId(value: string | number, field = 'id'): number {
   // One spelling a record: `0x10`, `1e3`, ` 1` or `01` would name the same one in endless ways.

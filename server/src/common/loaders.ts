@@ -34,22 +34,6 @@ export class LoaderFactory {
   }
 }
 
-/**
- * One read per request and key: root fields of one GraphQL request that need the same read (a list and its
- * `_allXsMeta`) share its promise. Held against the request object, so it goes with the request.
- */
-export class PerRequest<V> {
-  private readonly byRequest = new WeakMap<object, Map<string, Promise<V>>>();
-
-  get(request: object, key: string, read: () => Promise<V>): Promise<V> {
-    let reads = this.byRequest.get(request);
-    if (!reads) this.byRequest.set(request, (reads = new Map()));
-    let found = reads.get(key);
-    if (!found) reads.set(key, (found = read()));
-    return found;
-  }
-}
-
 /** What every GraphQL resolver receives as its context. */
 export interface GraphQLContext {
   req: import('express').Request;

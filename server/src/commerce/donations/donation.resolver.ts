@@ -41,13 +41,13 @@ export class DonationResolver {
   }
 
   @Query(() => [Donation], { description: 'Staff with finance:read see every donation, a member their own.' })
-  async allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { req }: GraphQLContext): Promise<Donation[]> {
-    return (await this.donations.page(caller, args, req)).rows;
+  allDonations(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<Donation[]> {
+    return this.donations.list(caller, args, args.filter);
   }
 
   @Query(() => ListMetadata)
-  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs, @Context() { req }: GraphQLContext): Promise<ListMetadata> {
-    return { count: (await this.donations.page(caller, args, req)).count };
+  async _allDonationsMeta(@CurrentUser() caller: AuthUser, @Args() args: AllDonationsArgs): Promise<ListMetadata> {
+    return { count: await this.donations.count(caller, args.filter) };
   }
 
   @Can(PERMISSION.financeManage)

@@ -5,8 +5,7 @@ import { AuditService } from '../../audit/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
 import type { AuthUser } from '../../access/auth-user.js';
-import { applyListPage, ListArgs, ListOptions, ListPage, readPage } from '../../common/list.js';
-import { PerRequest } from '../../common/loaders.js';
+import { applyListPage, ListArgs, ListOptions } from '../../common/list.js';
 import { decimalToMinor, DONATION_CURRENCIES, DonationCurrency, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import type { PaymentKind, Settlement } from '../payments/payment-kind.js';
@@ -20,7 +19,7 @@ import { isCalendarDay, londonDay } from '../gift-aid/tax-year.js';
 import { donationReceipt } from '../receipt-mails.js';
 import { DonationRefundService } from './donation-refund.service.js';
 import { Donation, DonationStatus } from './donation.entity.js';
-import { AllDonationsArgs, DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
+import { DonationFilter, MAX_DESCRIPTION } from './dto/donation.args.js';
 
 /** The gift as the donor reads it once paid: its amount, and what Gift Aid adds to a gift in pounds. */
 export function donationReceived(donation: Donation): string {
@@ -105,8 +104,6 @@ function donationDescription(description: string | undefined): string {
 /** Donations: the amount is checked on the server, paid through PayPal, refunded by finance staff. */
 @Injectable()
 export class DonationService {
-  private readonly pages = new PerRequest<ListPage<Donation>>();
-
   constructor(
     @InjectRepository(Donation) private readonly donations: Repository<Donation>,
     private readonly payments: PaymentsService,
@@ -150,18 +147,16 @@ export class DonationService {
     return requireReadable(await this.donations.findOneBy({ id }), caller, 'The donation');
   }
 
-  /** The legacy console's list: a page of donations, without their count. */
+  /**
+   * A page of donations. Its count is a statement of its own, run beside it: counting in the page's statement
+   * (`count(*) OVER ()`) made PostgreSQL build every matching row, doubling its work at 20,000 gifts.
+   */
   list(caller: AuthUser, args: ListArgs, filter?: DonationFilter | null): Promise<Donation[]> {
     return applyListPage(this.filtered(caller, filter), args, LIST).getMany();
   }
 
-  /**
-   * A page of donations with the count of all the filter matches, in one SQL query; `allDonations` and
-   * `_allDonationsMeta` asked with the same arguments in one request share it. Each gift's Gift Aid status is not
-   * read here: beside `count(*) OVER ()` PostgreSQL would work it out for every match, not for the page's 25.
-   */
-  page(caller: AuthUser, args: AllDonationsArgs, request: object): Promise<ListPage<Donation>> {
-    return this.pages.get(request, JSON.stringify([caller.id, args]), () => readPage(() => this.filtered(caller, args.filter), args, LIST));
+  count(caller: AuthUser, filter?: DonationFilter | null): Promise<number> {
+    return this.filtered(caller, filter).getCount();
   }
 
   private filtered(caller: AuthUser, filter?: DonationFilter | null) {
