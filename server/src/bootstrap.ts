@@ -89,7 +89,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
     const counter = app.get(SqlCounter);
     app.use('/graphql', (req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (req.headers['x-sql-count'] !== '1') return next();
-      const { counter: count } = counter.run(() => next());
+      const { counter: count, ended } = counter.run(() => next());
+      res.once('close', ended);
       const writeHead = res.writeHead.bind(res);
       res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
         res.setHeader('x-sql-count', String(count.count));

@@ -10,10 +10,20 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 export class SqlCounter implements TypeOrmLogger {
   private readonly logger = new Logger('SQL');
   private readonly scope = new AsyncLocalStorage<{ count: number }>();
+  /** Scopes not yet ended: while none is, the storage is disabled, so every other request pays no promise hooks. */
+  private open = 0;
 
-  run<T>(fn: () => T): { result: T; counter: { count: number } } {
+  /** Runs `fn` in a scope of its own, which lasts until `ended` is called. */
+  run<T>(fn: () => T): { result: T; counter: { count: number }; ended: () => void } {
     const counter = { count: 0 };
-    return { result: this.scope.run(counter, fn), counter };
+    this.open++;
+    let done = false;
+    const ended = () => {
+      if (done) return;
+      done = true;
+      if (--this.open === 0) this.scope.disable();
+    };
+    return { result: this.scope.run(counter, fn), counter, ended };
   }
 
   logQuery() {
