@@ -10,7 +10,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 );
 
 /** Any thrown value as an AppError; anything unexpected becomes a 500 that reveals nothing. */
-export function toAppError(error: unknown): AppError | undefined {
+function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -24,7 +24,7 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function toGraphQLError(error: AppError): GraphQLError {
+function toGraphQLError(error: AppError): GraphQLError {
   // Apollo takes `extensions.http` as the response's status and headers, and leaves it out of the body.
   const http = error.code === 'SERVICE_UNAVAILABLE' ? { status: error.status, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) } : undefined;
   const errors = error.problems && { errors: error.problems.map(({ field, message }) => ({ field, message })) };

@@ -5,7 +5,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
 
 /** What node-postgres says when a connection drops or none could be had in time. */
-const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/;
 
 /**
  * True when a failure means PostgreSQL cannot be reached just now (a crash, a restart, a failover), rather
