@@ -306,13 +306,14 @@ describe('admin console', () => {
   });
 
   test('sends the admin back to the login page once the session has ended', async () => {
-    // A session of its own: the one other pages share must outlive this test.
-    const page = await signedInAdminPage();
+    const page = await adminPage();
     // A screen with a single query, fully loaded, so nothing is in flight when the session ends.
     await page.getByRole('menuitem', { name: 'Post categories' }).click();
     await page.locator('tr', { hasText: 'Testimonies' }).waitFor();
     const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)) ?? '{}') as { token: string };
     await graphql('mutation { logout }', {}, session.token);
+    // Logging out ends every session of the account, the shared one too: later pages sign in again.
+    adminSession = undefined;
 
     await page.getByRole('menuitem', { name: 'Questions' }).click();
     await page.getByText('Your session has ended. Please log in again.').waitFor();
