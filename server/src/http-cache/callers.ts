@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { DataSource, type EntitySubscriberInterface, type QueryRunner, type RemoveEvent, type UpdateEvent } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
+import { changedProperties } from '../database/changed-properties.js';
 import { NotificationListener, type NotificationHandlers } from '../database/notification-listener.js';
 
 /** What a token names once its signature and expiry hold: a user, and that user's token version when it was issued. */
@@ -40,11 +41,11 @@ const ACCOUNT_CHANGED = 'signed-in:';
 /** What a session depends on: the columns whose change the database notifies (migration `AccountChangeNotify`). */
 const SESSION_COLUMNS = new Set(['id', 'role', 'email', 'tokenVersion', 'erasedAt']);
 
-/** Whether a write to `users` may change a session; a save() names the columns it changed, an update() what it sets. */
+/** Whether a write to `users` may change a session: a removal, or an update of a session column (or of unknown ones). */
 function changesSession(event: UpdateEvent<object> | RemoveEvent<object>): boolean {
   if (event.metadata.tableName !== 'users') return false;
   if (!('updatedColumns' in event)) return true;
-  const changed = event.updatedColumns.length ? event.updatedColumns.map((column) => column.propertyName) : Object.keys(event.entity ?? {});
+  const changed = changedProperties(event);
   return !changed.length || changed.some((property) => SESSION_COLUMNS.has(property));
 }
 

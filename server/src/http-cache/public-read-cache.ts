@@ -18,6 +18,7 @@ import {
 import { DataSource, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, UpdateEvent } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database-url.js';
+import { changedProperties } from '../database/changed-properties.js';
 import { NotificationListener } from '../database/notification-listener.js';
 import type { GraphQLContext } from '../common/loaders.js';
 import { RateLimitService } from '../common/rate-limit.js';
@@ -45,8 +46,7 @@ function readByVisitors(event: WriteEvent): boolean {
   if (!unread) return true;
   if (unread === 'all') return false;
   if (!('updatedColumns' in event)) return true;
-  // A save() names the columns it changed; an update() or increment() names none and carries only what it sets.
-  const changed = event.updatedColumns.length ? event.updatedColumns.map((column) => column.propertyName) : Object.keys(event.entity ?? {});
+  const changed = changedProperties(event);
   return !changed.length || changed.some((property) => !unread.has(property));
 }
 
