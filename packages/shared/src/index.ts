@@ -1,4 +1,5 @@
 // The vocabulary every part of the platform shares: plain constants and types, no framework.
+export * from './bookings.js';
 export * from './by-name.js';
 export * from './contact-reasons.js';
 export * from './gift-aid-schedule.js';

@@ -32,6 +32,8 @@ export const PERMISSION = {
   privacyManage: 'privacy:manage',
   /** The GraphQL schema in production (the console reads it to build its screens). */
   schemaRead: 'schema:read',
+  /** Bookings of every event: bookers, their answers (health data), check-in, cancelling and refunding, messages to bookers. */
+  eventsManage: 'events:manage',
   /** The PayPal emulator's dashboard and controls on a demo: they settle and refund any order, PayPal unasked. */
   paymentsEmulatorTools: 'payments:emulator-tools',
 } as const;
@@ -51,6 +53,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   [ROLE.PrayerTeam]: [...CONSOLE, PERMISSION.prayerReadShared],
   [ROLE.Editor]: [...CONSOLE, PERMISSION.contentWrite],
   [ROLE.Finance]: [...CONSOLE, PERMISSION.financeRead, PERMISSION.financeManage],
+  [ROLE.EventsTeam]: [...CONSOLE, PERMISSION.eventsManage],
 };
 
 /** Whether a role allows a permission; an unknown role (an old session, a typo) allows nothing. */
