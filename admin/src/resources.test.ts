@@ -33,7 +33,22 @@ describe('what each role sees in the console', () => {
   it('gives an Admin every screen and page, in every section', () => {
     expect(resourcesFor(ROLE_PERMISSIONS.Admin)).toEqual(ADMIN_RESOURCES);
     expect(pagesFor(ROLE_PERMISSIONS.Admin)).toEqual(ADMIN_PAGES);
-    expect(sections(ROLE_PERMISSIONS.Admin)).toEqual(['Website content', 'Requests', 'Payments', 'People']);
+    expect(sections(ROLE_PERMISSIONS.Admin)).toEqual(['Website content', 'Requests', 'Payments', 'Events', 'People']);
+  });
+
+  it('gives the events team the bookings and the check-in page alone, under Events', () => {
+    expect(names(ROLE_PERMISSIONS.EventsTeam)).toEqual(['bookings']);
+    expect(menuFor(ROLE_PERMISSIONS.EventsTeam)).toEqual([
+      { section: 'Events', resources: [expect.objectContaining({ name: 'bookings' })], pages: [expect.objectContaining({ to: '/check-in', label: 'Check-in' })] },
+    ]);
+  });
+
+  it('shows bookers and check-in to no role without events:manage', () => {
+    for (const role of ROLES.filter((candidate) => !ROLE_PERMISSIONS[candidate].includes('events:manage'))) {
+      expect(names(ROLE_PERMISSIONS[role])).not.toContain('bookings');
+      expect(pagesFor(ROLE_PERMISSIONS[role]).map((page) => page.to)).not.toContain('/check-in');
+      expect(sections(ROLE_PERMISSIONS[role])).not.toContain('Events');
+    }
   });
 
   it('shows nothing without permissions (before sign-in, or an unknown answer)', () => {
@@ -51,7 +66,7 @@ describe('what each role sees in the console', () => {
 
   it('shows every role that may sign in to the console at least one screen', () => {
     const staff = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('console:sign-in'));
-    expect(staff).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance']);
+    expect(staff).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam']);
     for (const role of staff) expect(menuFor(ROLE_PERMISSIONS[role]).length).toBeGreaterThan(0);
   });
 });

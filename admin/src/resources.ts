@@ -1,4 +1,5 @@
 import ArticleIcon from '@mui/icons-material/Article';
+import DoorFrontIcon from '@mui/icons-material/DoorFront';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
@@ -10,6 +11,7 @@ import { can, type Permission, type Permissions } from './auth/permissions';
 import auditEvents from './audit-events';
 import baptismRequests from './baptism-requests';
 import bookOrders from './book-orders';
+import bookings from './bookings';
 import books from './books';
 import care from './care';
 import { lazyScreen } from './common/screens';
@@ -32,8 +34,8 @@ import testimonies from './testimonies';
 import videos from './videos';
 import visitImages from './visit-images';
 
-/** The menu's groups, in the order the volunteers work: content, requests, payments, people. */
-export const MENU_SECTIONS = ['Website content', 'Requests', 'Payments', 'People'] as const;
+/** The menu's groups, in the order the volunteers work: content, requests, payments, events, people. */
+export const MENU_SECTIONS = ['Website content', 'Requests', 'Payments', 'Events', 'People'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 export type MenuLink = { to: string; label: string; icon: ComponentType };
@@ -101,6 +103,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'gift-aid-claims', type: 'GiftAidClaim', section: 'Payments', permission: PERMISSION.financeRead, screens: giftAidClaims },
   { name: 'gift-aid-declarations', type: 'GiftAidDeclaration', section: 'Payments', permission: PERMISSION.financeRead, screens: giftAidDeclarations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: PERMISSION.financeRead, screens: bookOrders },
+  { name: 'bookings', type: 'Booking', section: 'Events', permission: PERMISSION.eventsManage, screens: bookings },
   { name: 'members', type: 'User', section: 'People', permission: PERMISSION.membersManage, screens: members },
   { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: PERMISSION.auditRead, screens: auditEvents },
 ];
@@ -108,6 +111,14 @@ export const ADMIN_RESOURCES: AdminResource[] = [
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
 export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permission; page: ComponentType })[] = [
   { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: PERMISSION.settingsWrite, page: SiteSettingsPage },
+  {
+    to: '/check-in',
+    label: 'Check-in',
+    icon: DoorFrontIcon,
+    section: 'Events',
+    permission: PERMISSION.eventsManage,
+    page: lazyScreen(() => import('./bookings/CheckInPage'), 'CheckInPage'),
+  },
   {
     to: '/privacy-requests',
     label: 'Privacy requests',

@@ -1,4 +1,5 @@
 import { withLifecycleCallbacks, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { bookingMethods } from '../bookings/bookingsApi';
 import { careMethods } from '../care/careApi';
 import { donationMethods } from '../donations/donationsApi';
 import { giftAidClaimMethods } from '../gift-aid-claims/claimsApi';
@@ -16,6 +17,7 @@ export type OrderActions = Record<OrderAction, (id: Identifier) => Promise<{ dat
 
 /** The console's own actions, each declared beside the screens that use it, on the one transport. */
 const actionMethods = (transport: Transport) => ({
+  ...bookingMethods(transport),
   ...careMethods(transport),
   ...donationMethods(transport),
   ...giftAidClaimMethods(transport),

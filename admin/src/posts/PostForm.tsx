@@ -2,11 +2,10 @@ import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleFor
 import { CATEGORY } from './categories';
 import { ImageUploadInput, POST_STATUSES } from '../common/inputs';
 import { RichTextBody } from '../common/RichTextBody';
+import { BookingSection } from './BookingSection';
+import { toIsoOrNull } from './dates';
 
-/** A date-time input's local value as an ISO instant (the browser's zone is the admin's, London for our volunteers). */
-const toIsoOrNull = (value: string | null) => (value ? new Date(value).toISOString() : null);
-
-/** The fields of a post; programs also say when and where they happen. */
+/** The fields of a post; programs also say when and where they happen, and whether and how people book them. */
 export const PostForm = () => (
   <SimpleForm defaultValues={{ status: 'Authorised' }}>
     <TextInput source="name" label="Title" validate={required('Please give the post a title')} fullWidth />
@@ -33,6 +32,7 @@ export const PostForm = () => (
               helperText="Leave empty for a one-off event. Every Wednesday: FREQ=WEEKLY;BYDAY=WE. First Friday of each month: FREQ=MONTHLY;BYDAY=1FR"
               fullWidth
             />
+            <BookingSection />
           </>
         )
       }
