@@ -6,6 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
 import { AuditModule } from './audit/index.js';
 import { AuthModule, AuthService, introspectionGate, tokenChecks } from './auth/index.js';
+import { BookingsModule } from './bookings/index.js';
 import { CommerceModule, type PayPalClientOptions } from './commerce/index.js';
 import { CommonModule } from './common/common.module.js';
 import { ContentModule } from './content/index.js';
@@ -52,6 +53,7 @@ export class AppModule {
         SiteModule,
         commerce,
         LegacyModule.forRoot(commerce),
+        BookingsModule.forRoot(commerce),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

@@ -28,6 +28,7 @@ import { BookOrderService } from './orders/book-order.service.js';
 import { CommercePersonalData } from './commerce.personal-data.js';
 import { PaymentSettingsResolver } from './payment-settings.resolver.js';
 import { PaymentsService } from './payments/payments.service.js';
+import { TicketPayment } from './tickets/ticket-payment.entity.js';
 import { BillingPlan, RegularDonation } from './regular-donations/regular-donation.entity.js';
 import { RegularDonationResolver } from './regular-donations/regular-donation.resolver.js';
 import { BillingPlanService } from './regular-donations/billing-plan.service.js';
@@ -50,7 +51,7 @@ export class CommerceModule {
     return {
       module: CommerceModule,
       imports: [
-        TypeOrmModule.forFeature([BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow, DonationRefund]),
+        TypeOrmModule.forFeature([TicketPayment, BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow, DonationRefund]),
         MailModule,
         SiteModule,
         AuditModule,
@@ -82,7 +83,7 @@ export class CommerceModule {
         GiftAidClaimResolver,
         CommercePersonalData,
       ],
-      exports: [BookOrderService, DonationService, RegularDonationService, GiftAidDeclarationService, GiftAidClaimService],
+      exports: [PaymentsService, BookOrderService, DonationService, RegularDonationService, GiftAidDeclarationService, GiftAidClaimService],
     };
   }
 }

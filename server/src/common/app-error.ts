@@ -35,6 +35,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly problems?: readonly FieldProblem[],
+    /** Facts a client acts on beside the message (`placesLeft`), answered as GraphQL extensions. */
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(message);
   }

@@ -28,7 +28,7 @@ function toGraphQLError(error: AppError): GraphQLError {
   // Apollo takes `extensions.http` as the response's status and headers, and leaves it out of the body.
   const http = error.code === 'SERVICE_UNAVAILABLE' ? { status: error.status, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) } : undefined;
   const errors = error.problems && { errors: error.problems.map(({ field, message }) => ({ field, message })) };
-  return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field, ...errors, ...(http && { http }) } });
+  return new GraphQLError(error.message, { extensions: { ...error.details, code: error.code, field: error.field, ...errors, ...(http && { http }) } });
 }
 
 /**

@@ -42,6 +42,10 @@ export interface AppConfig {
   publicCacheMaxBytes: number;
   /** How long the visitors' cache (and a CDN's, `s-maxage`) keeps a page or shared query fresh; 0 turns it off. */
   publicCacheSeconds: number;
+  /** How long a paid booking keeps its places while the booker pays (and a visitor's while they confirm their address). */
+  bookingHoldMinutes: number;
+  /** How long a place freed for someone on a waiting list is kept for them. */
+  bookingOfferHours: number;
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); off unless turned on, or under NODE_ENV=test. */
   sqlCountHeader: boolean;
   paypal: {
@@ -272,6 +276,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicCacheMaxBytes: readWhole('PUBLIC_CACHE_MAX_BYTES', env.PUBLIC_CACHE_MAX_BYTES, 64 * 1024 * 1024, 64 * 1024, Number.MAX_SAFE_INTEGER),
     // Longer than an hour buys nothing: any write empties the cache, and a copy past it is still given while renewed.
     publicCacheSeconds: readWhole('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 0, 3600),
+    bookingHoldMinutes: readWhole('BOOKING_HOLD_MINUTES', env.BOOKING_HOLD_MINUTES, 15, 1, 24 * 60),
+    bookingOfferHours: readWhole('BOOKING_OFFER_HOURS', env.BOOKING_OFFER_HOURS, 24, 1, 14 * 24),
     // A request asking for its SQL to be counted goes past the cache and the visitors' limits: only where asked for.
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv === 'test'),
     paypal: {

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
+import QRCode from 'qrcode';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
@@ -13,7 +14,18 @@ export interface MailMessage {
   text: string;
   /** Where the recipient's answer goes, when not back to the no-reply sender. */
   replyTo?: string;
+  /**
+   * Files sent with it, as text (a ticket's calendar entry), or a QR code of `qrCodeOf`, drawn as a PNG only when
+   * the message is sent: drawing one takes milliseconds the request that queued it need not spend.
+   */
+  attachments?: ({ filename: string; content: string; contentType: string } | { filename: string; qrCodeOf: string })[];
 }
+
+/** PNG, which every mail program shows; 6 pixels a module is sharp enough to scan off a phone's screen. */
+const asFile = async (attachment: NonNullable<MailMessage['attachments']>[number]) =>
+  'qrCodeOf' in attachment
+    ? { filename: attachment.filename, contentType: 'image/png', content: await QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 }) }
+    : attachment;
 
 export const MAIL_QUEUE = 'mail';
 
@@ -104,10 +116,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   /** Sends now; throws when the server refuses, so the queue retries. */
   async deliver(message: MailMessage): Promise<void> {
     // Addresses as objects, which nodemailer takes whole: a string it parses, and `"a,b"@x` would become two.
-    const { to, replyTo, ...content } = message;
+    const { to, replyTo, attachments, ...content } = message;
     const info = await this.transport.sendMail({
       from: this.config.mailFrom,
       ...content,
+      ...(attachments && { attachments: await Promise.all(attachments.map(asFile)) }),
       to: { name: '', address: to },
       ...(replyTo && { replyTo: { name: '', address: replyTo } }),
     });

@@ -8,6 +8,8 @@ export interface PersonalData {
   testimonies: Record<string, unknown>[];
   donations: Record<string, unknown>[];
   bookOrders: Record<string, unknown>[];
+  /** Event bookings, with the answers given (access or dietary needs). */
+  bookings: Record<string, unknown>[];
   consents: Record<string, unknown>[];
   giftAidDeclarations: Record<string, unknown>[];
   signIns: Record<string, unknown>[];
@@ -42,6 +44,7 @@ export function personalDataOf(sections: Partial<PersonalData>): PersonalData {
     testimonies: sections.testimonies ?? [],
     donations: sections.donations ?? [],
     bookOrders: sections.bookOrders ?? [],
+    bookings: sections.bookings ?? [],
     consents: sections.consents ?? [],
     giftAidDeclarations: sections.giftAidDeclarations ?? [],
     signIns: sections.signIns ?? [],
@@ -72,6 +75,7 @@ const SECTIONS: [keyof PersonalData, string][] = [
   ['testimonies', 'Testimonies'],
   ['donations', 'Donations'],
   ['bookOrders', 'Book orders'],
+  ['bookings', 'Event bookings'],
   ['consents', 'Consents'],
   ['giftAidDeclarations', 'Gift Aid declarations'],
   ['signIns', 'Sign-ins'],

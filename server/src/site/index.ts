@@ -5,3 +5,4 @@ export { CharityType, SiteSettings } from './site-settings.entity.js';
 export { isYearEnd, type PeriodSettings, TAX_YEAR_END } from './accounting-year.js';
 export { DEMO_SITE_SETTINGS } from './demo-settings.js';
 export { isPublishedPath } from './publishing.controller.js';
+export { icalendarText } from './calendar.service.js';

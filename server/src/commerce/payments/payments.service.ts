@@ -28,6 +28,8 @@ const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You 
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
+  /** What a feature does once one of its records is newly paid, however the payment was learnt of (capture or webhook). */
+  private readonly paidListeners = new Map<string, (record: PaymentRecord) => Promise<void>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,6 +37,11 @@ export class PaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
   ) {}
+
+  /** Lets the feature behind a kind act on each payment once it is newly paid, after the record is stored. */
+  whenPaid<T extends PaymentRecord>(kind: PaymentKind<T>, listener: (record: T) => Promise<void>) {
+    this.paidListeners.set(kind.name, listener as (record: PaymentRecord) => Promise<void>);
+  }
 
   customId<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): string {
     return `${kind.name}-${record.id}`;
@@ -163,7 +170,7 @@ export class PaymentsService {
       if (step.kind === 'paid' && step.exchangeRate && locked.status === 'Paid') kind.converted?.(locked, step.exchangeRate);
       return manager.save(locked);
     });
-    if (newlyPaid) await this.sendReceipt(kind, record);
+    if (newlyPaid) await this.afterPaid(kind, record);
     if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
     return describeSettlement(kind, record);
   }
@@ -198,10 +205,15 @@ export class PaymentsService {
     }
   }
 
-  private async sendReceipt<T extends PaymentRecord>(kind: PaymentKind<T>, record: T) {
+  private async afterPaid<T extends PaymentRecord>(kind: PaymentKind<T>, record: T) {
+    await this.paidListeners.get(kind.name)?.(record);
+    if (kind.receipt) await this.sendReceipt(kind, kind.receipt, record);
+  }
+
+  private async sendReceipt<T extends PaymentRecord>(kind: PaymentKind<T>, receipt: NonNullable<PaymentKind<T>['receipt']>, record: T) {
     try {
       const user = record.userId ? await this.dataSource.getRepository(User).findOneBy({ id: record.userId }) : null;
-      if (user) await this.mail.queue(kind.receipt(record, user));
+      if (user) await this.mail.queue(receipt(record, user));
     } catch (error) {
       this.logger.error(`${this.customId(kind, record)}: receipt not queued: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -7,6 +7,7 @@ import { JobQueue } from '../../database/job-queue.js';
 import { DonationRefundService, REFUND_EVENTS } from '../donations/donation-refund.service.js';
 import { DONATIONS } from '../donations/donation.service.js';
 import { BOOK_ORDERS } from '../orders/book-order.service.js';
+import { TICKET_PAYMENTS } from '../tickets/ticket-payments.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
 import { Sale, Subscription, WEBHOOK_HEADER_NAMES, WebhookEvent, WebhookHeaders } from '../paypal/paypal.types.js';
 import { PaymentRecord } from '../payments/payment-record.js';
@@ -43,7 +44,7 @@ type Target = { kind: PaymentKind<PaymentRecord>; record: PaymentRecord };
 const refundIdOf = (resource: EventResource | undefined): string | undefined =>
   resource?.links?.find((link) => link.rel === 'self')?.href?.match(/\/payments\/refunds?\/([A-Za-z0-9]+)$/)?.[1] ?? resource?.id;
 
-const KINDS = [BOOK_ORDERS, DONATIONS] as unknown as PaymentKind<PaymentRecord>[];
+const KINDS = [BOOK_ORDERS, DONATIONS, TICKET_PAYMENTS] as unknown as PaymentKind<PaymentRecord>[];
 
 /**
  * PayPal webhooks: each event is verified through PayPal's verify endpoint (with the exact bytes received),

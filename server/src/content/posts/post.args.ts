@@ -4,6 +4,7 @@ import { IsBoolean, IsDate, IsEnum, IsNotEmpty, IsOptional, IsString, IsUrl, Max
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { OptionalText, RequiredText, SingleLine, trim } from '../../common/fields.js';
 import { ImageArg } from '../content-args.js';
+import { BookingSettingsInput } from './booking-settings.js';
 import { PostStatus } from './post.entity.js';
 import { TestimonyDisplayName } from './testimony-consent.js';
 
@@ -76,6 +77,10 @@ export class ProgramEventArgs {
   @IsString()
   @MaxLength(300, { message: 'recurrence must be at most 300 characters' })
   recurrence?: string | null;
+
+  @Field(() => BookingSettingsInput, { nullable: true, description: 'Programs with startsAt: how people book it; null stops booking' })
+  @IsOptional()
+  booking?: BookingSettingsInput | null;
 }
 
 @ArgsType()

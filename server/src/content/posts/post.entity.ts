@@ -1,5 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { BookingSettings } from './booking-settings.js';
 import { TestimonyDisplayName } from './testimony-consent.js';
 
 export enum PostStatus {
@@ -7,6 +8,12 @@ export enum PostStatus {
   UnAuthorised = 'UnAuthorised',
 }
 registerEnumType(PostStatus, { name: 'PostStatus', description: 'Only Authorised posts are public; the others are drafts, seen by content staff and their author.' });
+
+/** JSON keeps the booking window's dates as text. */
+function storedBooking(value: (Omit<BookingSettings, 'opensAt' | 'closesAt'> & { opensAt: string | null; closesAt: string | null }) | null): BookingSettings | null {
+  if (!value) return null;
+  return { ...value, opensAt: value.opensAt ? new Date(value.opensAt) : null, closesAt: value.closesAt ? new Date(value.closesAt) : null };
+}
 
 /** Who wrote a post, as the public may see it: never an e-mail or phone number. */
 @ObjectType()
@@ -96,6 +103,10 @@ export class Post {
   @Field(() => String, { nullable: true, description: 'Programs: an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=WE, counted in Europe/London' })
   @Column({ type: 'varchar', length: 300, nullable: true })
   recurrence: string | null;
+
+  @Field(() => BookingSettings, { nullable: true, description: 'Programs: how people book each occurrence; null when it is not booked' })
+  @Column({ type: 'jsonb', nullable: true, transformer: { to: (value: BookingSettings | null | undefined) => value, from: storedBooking } })
+  booking: BookingSettings | null;
 
   /** The next occurrence's start when last computed (refreshed as they pass), else the first: the list's sort key. */
   @Column({ name: 'sort_starts_at', type: 'timestamptz', nullable: true })

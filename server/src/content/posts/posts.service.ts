@@ -16,6 +16,7 @@ import { excerptOf, sanitizeBody } from '../rich-text.js';
 import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
+import type { BookingSettingsInput } from './booking-settings.js';
 import type { TestimonyDisplayName } from './testimony-consent.js';
 import { TestimonyConsents } from './testimony-consents.service.js';
 import { programEventOf, type ProgramEvent } from './program-event.js';
@@ -29,6 +30,7 @@ export interface NewPost extends Partial<ProgramEvent> {
   status?: PostStatus | null;
   consentToPublish?: boolean | null;
   displayName?: TestimonyDisplayName | null;
+  booking?: BookingSettingsInput | null;
 }
 
 /** A post as its reads answer it: what they joined, undefined when a row was read without (e.g. after a write). */

@@ -93,3 +93,26 @@ export function overAt(times: ProgramTimes): Date | null {
 }
 
 export const endOf = (start: Date | null, times: ProgramTimes) => (start && times.endsAt ? new Date(start.getTime() + durationOf(times)) : null);
+
+/** The starts of the occurrences that begin at or after `from`, at most `limit`, earliest first. */
+export function occurrenceStarts(times: ProgramTimes, from: Date, limit: number): Date[] {
+  if (!times.startsAt) return [];
+  if (!times.recurrence) return times.startsAt.getTime() >= from.getTime() ? [times.startsAt] : [];
+  const rule = ruleOf({ ...times, startsAt: times.startsAt, recurrence: times.recurrence });
+  const starts: Date[] = [];
+  let cursor = toFloating(from);
+  let inclusive = true;
+  while (starts.length < limit) {
+    const next = rule.after(cursor, inclusive);
+    if (!next) break;
+    starts.push(fromFloating(next));
+    cursor = next;
+    inclusive = false;
+  }
+  return starts;
+}
+
+/** Whether `start` is the start of one of the program's occurrences. */
+export function isOccurrence(times: ProgramTimes, start: Date): boolean {
+  return occurrenceStarts(times, start, 1)[0]?.getTime() === start.getTime();
+}

@@ -16,6 +16,7 @@ import { AccountingPeriod1795820000000 } from './1795820000000-accounting-period
 import { GiftAidDeclarationsStaff1795830000000 } from './1795830000000-gift-aid-declarations-staff.js';
 import { AuditAddressExpiry1795840000000 } from './1795840000000-audit-address-expiry.js';
 import { AccountChangeNotify1795850000000 } from './1795850000000-account-change-notify.js';
+import { EventBooking1795900000000 } from './1795900000000-event-booking.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   GiftAidDeclarationsStaff1795830000000,
   AuditAddressExpiry1795840000000,
   AccountChangeNotify1795850000000,
+  EventBooking1795900000000,
 ];

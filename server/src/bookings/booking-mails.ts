@@ -1,0 +1,191 @@
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { escape } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { formatMoney } from '../commerce/index.js';
+import { LONDON } from '../content/index.js';
+import type { MailMessage } from '../mail/index.js';
+import { icalendarText } from '../site/index.js';
+import type { BookingOccurrence, BookingRow } from './booking.entity.js';
+
+/** "Saturday 14 March 2026 at 10:00", in London, where every event happens. */
+export const whenOf = (start: Date) => DateTime.fromJSDate(start, { zone: LONDON }).toFormat("cccc d LLLL yyyy 'at' HH:mm");
+
+const placesWords = (places: number) => (places === 1 ? '1 place' : `${places} places`);
+
+function eventLines(booking: BookingRow): string[] {
+  const { occurrence } = booking;
+  return [
+    `Event: ${occurrence.postName}`,
+    `When: ${whenOf(occurrence.startsAt)}`,
+    ...(occurrence.location ? [`Where: ${occurrence.location}`] : []),
+    `Places: ${booking.places} (${booking.names.join(', ')})`,
+    `Reference: ${booking.reference}`,
+  ];
+}
+
+/** The occurrence as one iCalendar event, so the booker's calendar holds it. */
+export function occurrenceCalendar(occurrence: BookingOccurrence, reference: string, host: string, url: string): string {
+  const calendar = ical({
+    prodId: {
+      company: escape(host, false),
+      product: 'bookings',
+      language: 'EN',
+    },
+    timezone: { name: null, generator: getVtimezoneComponent },
+  });
+  calendar.createEvent({
+    id: `${reference}@${host}`,
+    start: DateTime.fromJSDate(occurrence.startsAt, { zone: LONDON }),
+    end: DateTime.fromJSDate(occurrence.endsAt ?? new Date(occurrence.startsAt.getTime() + 60 * 60 * 1000), { zone: LONDON }),
+    timezone: LONDON,
+    summary: occurrence.postName,
+    location: occurrence.location,
+    description: `Booking ${reference}`,
+    url,
+  });
+  return icalendarText(calendar);
+}
+
+export interface Links {
+  publicUrl: string;
+  host: string;
+}
+
+/** The ticket: what was booked, the reference, the QR code to show at the door and a calendar entry. */
+export function confirmationMail(booking: BookingRow, links: Links, ticket: string): MailMessage {
+  const manage = `${links.publicUrl}/user/bookings`;
+  return {
+    to: booking.email,
+    subject: `Your booking: ${booking.occurrence.postName}, ${whenOf(booking.occurrence.startsAt)}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      'Your places are booked.',
+      '',
+      ...eventLines(booking),
+      ...(booking.amountMinor ? [`Paid: ${formatMoney(booking.amountMinor, booking.currency)}`] : []),
+      '',
+      'Show the attached QR code, or tell us the reference, at the door. The attached calendar file adds the event to your calendar.',
+      '',
+      booking.userId ? `To see or cancel your booking: ${manage}` : `To cancel your booking, tell us: ${links.publicUrl}/contact-us`,
+    ].join('\n'),
+    attachments: [
+      { filename: `${booking.reference}.png`, qrCodeOf: ticket },
+      {
+        filename: `${booking.reference}.ics`,
+        content: occurrenceCalendar(booking.occurrence, booking.reference, links.host, manage),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  };
+}
+
+/** A visitor proves their address before the places are theirs. */
+export function confirmAddressMail(booking: BookingRow, links: Links, token: string, holdMinutes: number): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Confirm your booking: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      `We are holding ${placesWords(booking.places)} for you. Please open this link within ${holdMinutes} minutes and press the button on the page to confirm them:`,
+      '',
+      `${links.publicUrl}/booking/confirm?token=${token}`,
+      '',
+      ...eventLines(booking),
+      '',
+      'If you did not ask for this, ignore this message: the places will be freed and nothing else happens.',
+    ].join('\n'),
+  };
+}
+
+export function offerMail(booking: BookingRow, links: Links, token: string): MailMessage {
+  return {
+    to: booking.email,
+    subject: `A place is free: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      `${placesWords(booking.places)} became free and we are keeping them for you until ${whenOf(booking.offerExpiresAt!)}.`,
+      booking.amountMinor
+        ? `To take them, open this link and pay ${formatMoney(booking.amountMinor, booking.currency)}:`
+        : 'To take them, open this link and press the button:',
+      '',
+      `${links.publicUrl}/booking/offer?token=${token}`,
+      '',
+      ...eventLines(booking),
+      '',
+      'If you no longer want them, do nothing: they will go to the next person waiting. You have not been charged.',
+    ].join('\n'),
+  };
+}
+
+export function offerLapsedMail(booking: BookingRow): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Your offer has lapsed: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      'The places we kept for you from the waiting list have gone to the next person waiting. You have not been charged.',
+      '',
+      ...eventLines(booking),
+    ].join('\n'),
+  };
+}
+
+/** A cancellation, by the booker, by staff or of the whole occurrence, and the refund when one was made. */
+export function cancelledMail(booking: BookingRow, refundedMinor: number, message?: string | null): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Booking cancelled: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      booking.cancelReason === 'occurrence' ? 'We are sorry: this event has been cancelled, and with it your booking.' : 'Your booking has been cancelled.',
+      ...(message ? ['', message] : []),
+      '',
+      ...eventLines(booking),
+      ...(refundedMinor ? ['', `We have refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal.`] : []),
+    ].join('\n'),
+  };
+}
+
+/** A payment that completed after its hold lapsed, when the places had gone to someone else. */
+export function lateRefundMail(booking: BookingRow): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Refunded: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal; nothing is booked.`,
+      '',
+      ...eventLines(booking),
+    ].join('\n'),
+  };
+}
+
+export function reminderMail(booking: BookingRow, links: Links): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Tomorrow: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      'A reminder of your booking:',
+      '',
+      ...eventLines(booking),
+      '',
+      `Your ticket: ${links.publicUrl}/user/bookings`,
+    ].join('\n'),
+  };
+}
+
+export function bookersMessageMail(booking: BookingRow, subject: string, body: string): MailMessage {
+  return {
+    to: booking.email,
+    subject,
+    text: [`Dear ${booking.bookerName},`, '', body, '', ...eventLines(booking)].join('\n'),
+  };
+}

@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/index.js';
+import { Post } from '../content/index.js';
+import { MailModule } from '../mail/index.js';
+import { BookingDeskService } from './booking-desk.service.js';
+import { BookingSweepService } from './booking-sweep.service.js';
+import { Booking, BookingOccurrence } from './booking.entity.js';
+import { BookingsController } from './bookings.controller.js';
+import { BookingsPersonalData } from './bookings.personal-data.js';
+import { BookingsResolver, PostBookingResolver } from './bookings.resolver.js';
+import { BookingsService } from './bookings.service.js';
+
+/**
+ * Booking places on programs' occurrences: holds, PayPal payments of tickets (through commerce's payment steps),
+ * waiting lists, tickets and check-in. `commerce` is the application's own CommerceModule, so both share one instance.
+ */
+@Module({})
+export class BookingsModule {
+  static forRoot(commerce: DynamicModule): DynamicModule {
+    return {
+      module: BookingsModule,
+      imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, commerce],
+      controllers: [BookingsController],
+      providers: [BookingsService, BookingDeskService, BookingSweepService, BookingsResolver, PostBookingResolver, BookingsPersonalData],
+      exports: [BookingSweepService],
+    };
+  }
+}

@@ -1,0 +1,250 @@
+import { Args, Float, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PERMISSION } from '@ministry/shared';
+import type { AuthUser } from '../access/auth-user.js';
+import { Can, CurrentUser, Public } from '../access/decorators.js';
+import { can } from '../access/permissions.js';
+import { AppError } from '../common/app-error.js';
+import { ClientIp } from '../common/decorators.js';
+import { ListMetadata, toId } from '../common/list.js';
+import { RateLimit } from '../common/rate-limit.js';
+import { CaptureArgs, CHECKOUTS_PER_ADDRESS, formatMoney } from '../commerce/index.js';
+import { Post } from '../content/index.js';
+import { BookingDeskService } from './booking-desk.service.js';
+import { Booking, BookingCheckout, BookingCounts, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
+import {
+  AllBookingsArgs,
+  CancelBookingArgs,
+  CancelOccurrenceArgs,
+  CreateBookingArgs,
+  LinkTokenArgs,
+  MessageBookersArgs,
+  OccurrenceArgs,
+} from './bookings.args.js';
+import { BookingsService } from './bookings.service.js';
+import { ticketQrDataUrl } from './ticket.js';
+
+/** Bookings of program occurrences: booking, paying, waiting lists, cancelling, the door and the console. */
+@Resolver(() => Booking)
+export class BookingsResolver {
+  constructor(
+    private readonly bookings: BookingsService,
+    private readonly desk: BookingDeskService,
+  ) {}
+
+  @Public()
+  @RateLimit('booking', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Booking, {
+    description: 'Books places on one occurrence; a paid booking is Held with a PayPal checkout',
+  })
+  createBooking(@Args() { postId, ...request }: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
+    return this.bookings.create(caller, {
+      ...request,
+      postId: toId(postId, 'postId'),
+    });
+  }
+
+  @Public()
+  @RateLimit('booking', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
+  @Mutation(() => Booking, {
+    description: 'Joins the waiting list of a full occurrence; nothing is charged',
+  })
+  joinWaitlist(@Args() { postId, ...request }: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
+    return this.bookings.create(caller, { ...request, postId: toId(postId, 'postId') }, true);
+  }
+
+  @Mutation(() => Booking, {
+    description: 'The booker: captures the PayPal payment of a held booking',
+  })
+  captureBooking(@Args() { orderID }: CaptureArgs, @CurrentUser() caller: AuthUser) {
+    return this.bookings.capture(caller, orderID);
+  }
+
+  @Public()
+  @Mutation(() => Booking, {
+    description: 'A visitor’s e-mailed link: confirms their held places',
+  })
+  confirmBooking(@Args() { token }: LinkTokenArgs) {
+    return this.bookings.confirmAddress(token);
+  }
+
+  @Public()
+  @Mutation(() => Booking, {
+    description: 'Takes up a waiting-list offer: confirmed when free, Held for payment when paid',
+  })
+  acceptBookingOffer(@Args() { token }: LinkTokenArgs, @CurrentUser() caller?: AuthUser) {
+    return this.bookings.acceptOffer(caller, token);
+  }
+
+  @Public()
+  @Mutation(() => Booking, {
+    description: 'The booker until the cancellation cut-off (refunded in full), or events:manage at any time',
+  })
+  cancelBooking(@Args() { id, token }: CancelBookingArgs, @CurrentUser() caller?: AuthUser) {
+    if (!caller && !token) throw AppError.unauthenticated();
+    return this.bookings.cancel(caller, toId(id), token);
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Mutation(() => Booking, {
+    description: 'Refunds a paid booking in full, which cancels it',
+  })
+  refundBooking(@Args('id', { type: () => ID }) id: string) {
+    return this.bookings.refund(toId(id));
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Mutation(() => Int, {
+    description: 'Cancels an occurrence: every booking cancelled, paid ones refunded, everyone told; answers how many',
+  })
+  cancelOccurrence(@Args() { postId, occurrenceStart, message }: CancelOccurrenceArgs) {
+    return this.bookings.cancelOccurrence(toId(postId, 'postId'), occurrenceStart, message);
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Mutation(() => Booking, {
+    description: 'At the door: a reference (BK-…) or a scanned ticket; a second check-in says when the first was',
+  })
+  checkInBooking(@Args('reference') reference: string, @CurrentUser() caller: AuthUser, @ClientIp() ip: string) {
+    return this.desk.checkIn(caller, reference, ip);
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Mutation(() => Int, {
+    description: 'One queued e-mail to every confirmed or checked-in booking of an occurrence; answers how many',
+  })
+  messageBookers(@Args() { postId, occurrenceStart, subject, body }: MessageBookersArgs, @CurrentUser() caller: AuthUser, @ClientIp() ip: string) {
+    return this.desk.message(caller, ip, toId(postId, 'postId'), occurrenceStart, subject.trim(), body.trim());
+  }
+
+  @Query(() => [Booking], {
+    description: 'The caller’s own bookings, the latest occurrence first',
+  })
+  myBookings(@CurrentUser() caller: AuthUser) {
+    return this.desk.mine(caller);
+  }
+
+  @Query(() => Booking, { description: 'The booker or events:manage' })
+  async Booking(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
+    const booking = await this.bookings.read(toId(id));
+    if (booking.userId !== caller.id && !can(caller, PERMISSION.eventsManage)) throw AppError.notFound('The booking');
+    return booking;
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Query(() => [Booking])
+  allBookings(@Args() args: AllBookingsArgs) {
+    return this.desk.list(args, args.filter);
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Query(() => ListMetadata)
+  async _allBookingsMeta(@Args() args: AllBookingsArgs): Promise<ListMetadata> {
+    return { count: await this.desk.count(args.filter) };
+  }
+
+  @Can(PERMISSION.eventsManage)
+  @Query(() => BookingCounts, {
+    description: 'Places of one occurrence: booked, held, checked in, waiting',
+  })
+  bookingCounts(@Args() { postId, occurrenceStart }: OccurrenceArgs) {
+    return this.desk.counts(toId(postId, 'postId'), occurrenceStart);
+  }
+
+  @ResolveField(() => ID)
+  postId(@Parent() booking: BookingRow) {
+    return booking.occurrence.postId;
+  }
+
+  @ResolveField(() => String)
+  postName(@Parent() booking: BookingRow) {
+    return booking.occurrence.postName;
+  }
+
+  @ResolveField(() => Date)
+  occurrenceStart(@Parent() booking: BookingRow) {
+    return booking.occurrence.startsAt;
+  }
+
+  @ResolveField(() => Date, { nullable: true })
+  occurrenceEnd(@Parent() booking: BookingRow) {
+    return booking.occurrence.endsAt;
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  location(@Parent() booking: BookingRow) {
+    return booking.occurrence.location;
+  }
+
+  @ResolveField(() => Float, {
+    description: 'What the places cost, in pounds or dollars; 0 when free',
+  })
+  amount(@Parent() booking: Booking) {
+    return booking.amountMinor / 100;
+  }
+
+  @ResolveField(() => String, {
+    description: 'The amount in words, e.g. "£24.00" or "Free"',
+  })
+  price(@Parent() booking: Booking) {
+    return booking.amountMinor ? formatMoney(booking.amountMinor, booking.currency) : 'Free';
+  }
+
+  @ResolveField(() => BookingCheckout, {
+    nullable: true,
+    description: 'The booker: where to pay for a held paid booking',
+  })
+  async checkout(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser): Promise<BookingCheckout | null> {
+    if (booking.status !== 'Held' || booking.amountMinor === 0 || !caller || booking.userId !== caller.id) return null;
+    const payment = await this.bookings.openPayment(booking.id);
+    return (
+      payment && {
+        orderID: payment.paypalOrderId,
+        approveUrl: payment.approveUrl,
+      }
+    );
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: 'The booker: the signed ticket the QR code holds (Confirmed and CheckedIn only)',
+  })
+  ticket(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser) {
+    return this.ticketFor(booking, caller);
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: 'The booker: the ticket’s QR code as an SVG data: URL',
+  })
+  async ticketQr(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser) {
+    const ticket = this.ticketFor(booking, caller);
+    return ticket && ticketQrDataUrl(ticket);
+  }
+
+  private ticketFor(booking: Booking, caller?: AuthUser): string | null {
+    const admits = booking.status === 'Confirmed' || booking.status === 'CheckedIn';
+    return admits && caller && booking.userId === caller.id ? this.bookings.ticketOf(booking) : null;
+  }
+
+  @ResolveField(() => Boolean, {
+    description: 'Whether the caller may cancel it now',
+  })
+  async canCancel(@Parent() booking: BookingRow, @CurrentUser() caller?: AuthUser) {
+    if (!['Held', 'Confirmed', 'Waitlisted', 'Offered'].includes(booking.status)) return false;
+    if (can(caller, PERMISSION.eventsManage)) return true;
+    return !!caller && booking.userId === caller.id && this.bookings.beforeCutOff(booking);
+  }
+}
+
+/** A program's coming occurrences and their places, on the post itself. */
+@Resolver(() => Post)
+export class PostBookingResolver {
+  constructor(private readonly desk: BookingDeskService) {}
+
+  @ResolveField(() => [BookingOccurrenceView], {
+    description: 'Programs with booking: the coming occurrences and places left on each',
+  })
+  bookingOccurrences(@Parent() post: Post, @Args('limit', { type: () => Int, defaultValue: 12 }) limit: number) {
+    return this.desk.occurrences(post, limit);
+  }
+}
