@@ -32,7 +32,7 @@ describe('check-in at the door', { timeout: 40_000 }, () => {
   it('checks in the reference typed, as typed, and says who came with how many places', async () => {
     const api = openCheckIn();
     const field = await screen.findByRole('textbox', { name: 'Ticket reference' }, { timeout: 15_000 });
-    // The next date of the one bookable event is chosen without asking.
+    // The date under way (started, so no longer among the coming ones) is chosen without asking.
     expect(await screen.findByText('Booked 3 · Checked in 1 · Waiting 3', undefined, { timeout: 10_000 })).toBeTruthy();
 
     fireEvent.change(field, { target: { value: 'bk-ada 12345' } });

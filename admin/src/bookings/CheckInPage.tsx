@@ -21,7 +21,8 @@ function useDoorOccurrence() {
   const events = useBookableEvents(true);
   const [chosenEvent, setChosenEvent] = useState<string>();
   const [chosenStart, setChosenStart] = useState<string>();
-  const postId = chosenEvent ?? events.data?.find((event) => event.next)?.id ?? events.data?.[0]?.id;
+  // Events come soonest first, so the first is the one under way or next.
+  const postId = chosenEvent ?? events.data?.[0]?.id;
   const occurrences = useOccurrences(postId);
   const start = chosenStart ?? occurrences.data?.find((occurrence) => !occurrence.cancelled)?.start;
   return {

@@ -1,11 +1,11 @@
 import type { BookingStatus } from '@ministry/shared';
 import type { Transport } from '../data/transport';
 
-/** A program people can book, with its first coming occurrence (the one under way, or the next). */
-export type BookableEvent = { id: string; name: string; next?: Occurrence };
+/** A program people can book, with the start of its occurrence under way or its next one. */
+export type BookableEvent = { id: string; name: string; next?: string };
 
-/** One date of an event, as `Post.bookingOccurrences` answers it. */
-export type Occurrence = { start: string; end?: string | null; capacity: number; placesLeft: number; cancelled: boolean };
+/** One date of an event: its start, and when it ends if it says. */
+export type Occurrence = { start: string; end?: string | null; cancelled?: boolean };
 
 /** An event and one of its dates: what the door, the counts and the messages are about. */
 export type OccurrenceKey = { postId: string; occurrenceStart: string };
@@ -20,10 +20,10 @@ const PROGRAMS_CATEGORY = '1';
 
 const PROGRAMS = `query BookablePrograms($filter: PostFilter) {
   allPosts(filter: $filter, perPage: 200, sortField: "nextStartsAt", sortOrder: "ASC") {
-    id name booking { capacity } bookingOccurrences(limit: 1) { start end capacity placesLeft cancelled } } }`;
+    id name booking { capacity } nextStartsAt } }`;
 
 const OCCURRENCES = `query BookingOccurrences($id: ID!) {
-  Post(id: $id) { id bookingOccurrences(limit: 12) { start end capacity placesLeft cancelled } } }`;
+  Post(id: $id) { id nextStartsAt nextEndsAt bookingOccurrences(limit: 12) { start end cancelled } } }`;
 
 const COUNTS = `query BookingCounts($postId: ID!, $occurrenceStart: DateTime!) {
   bookingCounts(postId: $postId, occurrenceStart: $occurrenceStart) { capacity booked held checkedIn waiting placesLeft } }`;
@@ -45,7 +45,8 @@ const CANCEL_OCCURRENCE = `mutation CancelOccurrence($postId: ID!, $occurrenceSt
 const MESSAGE = `mutation MessageBookers($postId: ID!, $occurrenceStart: DateTime!, $subject: String!, $body: String!) {
   messageBookers(postId: $postId, occurrenceStart: $occurrenceStart, subject: $subject, body: $body) }`;
 
-type ProgramRow = { id: string; name: string; booking: object | null; bookingOccurrences: Occurrence[] };
+type ProgramRow = { id: string; name: string; booking: object | null; nextStartsAt: string | null };
+type ProgramDates = { nextStartsAt: string | null; nextEndsAt: string | null; bookingOccurrences: Occurrence[] };
 
 /** The data provider's booking methods, beyond the bookings' list and page. */
 export const bookingMethods = ({ call, download }: Transport) => ({
@@ -55,11 +56,19 @@ export const bookingMethods = ({ call, download }: Transport) => ({
     const { allPosts } = await call<{ allPosts: ProgramRow[] }>(PROGRAMS, { filter });
     return allPosts
       .filter((post) => post.booking)
-      .map((post) => ({ id: String(post.id), name: post.name, next: post.bookingOccurrences[0] }))
-      .sort((a, b) => (a.next?.start ?? '\uffff').localeCompare(b.next?.start ?? '\uffff'));
+      .map((post) => ({ id: String(post.id), name: post.name, next: post.nextStartsAt ?? undefined }))
+      .sort((a, b) => (a.next ?? '\uffff').localeCompare(b.next ?? '\uffff'));
   },
+  /**
+   * The dates of an event from the one under way (which `bookingOccurrences` no longer lists once it has started,
+   * while the door still needs it) to the twelfth to come.
+   */
   async bookingOccurrences(postId: string): Promise<Occurrence[]> {
-    return (await call<{ Post: { bookingOccurrences: Occurrence[] } | null }>(OCCURRENCES, { id: postId })).Post?.bookingOccurrences ?? [];
+    const { Post: post } = await call<{ Post: ProgramDates | null }>(OCCURRENCES, { id: postId });
+    if (!post) return [];
+    const coming = post.bookingOccurrences;
+    const underWay = post.nextStartsAt && !coming.some((occurrence) => occurrence.start === post.nextStartsAt);
+    return underWay ? [{ start: post.nextStartsAt!, end: post.nextEndsAt }, ...coming] : coming;
   },
   async bookingCounts(key: OccurrenceKey): Promise<BookingCounts> {
     return (await call<{ bookingCounts: BookingCounts }>(COUNTS, key)).bookingCounts;

@@ -17,11 +17,11 @@ const SDL = `
     opensAt: DateTime closesAt: DateTime capacity: Int! perBookingLimit: Int! waitlist: Boolean! price: Float! currency: String!
     cancellationHours: Int! questions: [BookingQuestion!]!
   }
-  type BookingOccurrence { postId: ID! start: DateTime! end: DateTime capacity: Int! placesLeft: Int! open: Boolean! full: Boolean! waitlist: Boolean! cancelled: Boolean! }
+  type BookingOccurrenceView { postId: ID! start: DateTime! end: DateTime capacity: Int! placesLeft: Int! open: Boolean! full: Boolean! waitlist: Boolean! cancelled: Boolean! }
   type Post {
     id: ID! name: String! body: String! excerpt: String! image: String categoryId: ID! status: PostStatus! createdAt: String!
     startsAt: DateTime endsAt: DateTime location: String onlineUrl: String recurrence: String
-    booking: BookingSettings bookingOccurrences(limit: Int = 12): [BookingOccurrence!]!
+    booking: BookingSettings bookingOccurrences(limit: Int! = 12): [BookingOccurrenceView!]! nextStartsAt: DateTime nextEndsAt: DateTime
   }
   type BookingAnswer { questionId: String! label: String! answer: String! }
   type BookingCheckout { orderID: String approveUrl: String }
@@ -57,6 +57,7 @@ const SDL = `
 `;
 
 export const START = '2026-12-03T19:30:00.000Z';
+const NEXT_WEEK = '2026-12-10T19:30:00.000Z';
 
 const QUIZ_NIGHT_BOOKING = {
   opensAt: null, closesAt: null, capacity: 40, perBookingLimit: 6, waitlist: true, price: 5, currency: 'GBP', cancellationHours: 48,
@@ -74,7 +75,8 @@ export function createBookingsApi() {
     {
       id: '1', name: 'Quiz night', body: '<p>Teams of six</p>', excerpt: 'Teams of six', image: null, categoryId: '1', status: 'Authorised', createdAt: '2026-10-01T10:00:00Z',
       startsAt: START, endsAt: null, location: 'Main hall', onlineUrl: null, recurrence: null, booking: QUIZ_NIGHT_BOOKING,
-      bookingOccurrences: [{ postId: '1', start: START, end: null, capacity: 40, placesLeft: 37, open: true, full: false, waitlist: true, cancelled: false }],
+      // The door is open: the date has started, so it is no longer a coming one.
+      nextStartsAt: START, nextEndsAt: null, bookingOccurrences: [{ postId: '1', start: NEXT_WEEK, end: null, capacity: 40, placesLeft: 40, open: true, full: false, waitlist: true, cancelled: false }],
     },
   ];
   const booking = (row: Row): Row => ({
