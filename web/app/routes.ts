@@ -26,6 +26,8 @@ export default [
   route('programs', 'routes/programs.tsx'),
   route('post-details', 'routes/post-details-selected.tsx'),
   route('post-details/:id', 'routes/post-details.tsx'),
+  route('booking/confirm', 'routes/booking-confirm.tsx'),
+  route('booking/offer', 'routes/booking-offer.tsx'),
 
   route('book-shop', 'routes/book-shop.tsx'),
   route('book-details-page', 'routes/book-details-selected.tsx'),
@@ -60,6 +62,8 @@ export default [
     route('make-donations-paypal-payment-response', 'routes/user/make-donations-paypal-payment-response.tsx'),
     route('book-payment-success', 'routes/book-payment-success.tsx', { id: 'user-book-payment-success' }),
     route('donation-payment-success', 'routes/user/donation-payment-success.tsx'),
+    route('bookings', 'routes/user/bookings.tsx'),
+    route('booking-paypal-payment-response', 'routes/user/booking-paypal-payment-response.tsx'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

@@ -34,6 +34,7 @@ export const memberMenu: NavItem[] = [
   { label: 'My testimonies', to: '/user/my-testimonies' },
   { label: 'Make a donation', to: '/user/make-donations' },
   { label: 'My giving', to: '/user/giving' },
+  { label: 'My bookings', to: '/user/bookings' },
   { label: 'My cart', to: '/user/cart-page' },
   { label: 'My privacy', to: '/user/privacy' },
 ];

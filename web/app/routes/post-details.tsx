@@ -6,12 +6,26 @@ import { usePublicUrl, useSiteSettings } from '../lib/site-settings';
 import { formatDate, formatDateTime } from '../lib/format';
 import { openGraph, pageMeta } from '../lib/meta';
 import type { Route } from './+types/post-details';
-import { serverGraphql } from '../lib/graphql';
+import { browserGraphql, serverGraphql } from '../lib/graphql';
+import { BookingPanel, loadProgramBooking, submitBooking } from '../features/bookings';
+import { clearLocalState } from '../lib/session';
 import '../styles/content.css';
 import './post-details.css';
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadPost(serverGraphql(context), params.id);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const graphql = serverGraphql(context);
+  const [post, booking] = await Promise.all([loadPost(graphql, params.id), loadProgramBooking(graphql, params.id)]);
+  return { ...post, booking };
+}
+
+/** A booking before JavaScript has loaded: a visitor's free place. */
+export async function action({ context, request }: Route.ActionArgs) {
+  return submitBooking(serverGraphql(context), await request.formData());
+}
+
+/** A booking in the browser carries the member's token: a member's place, paid or free. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitBooking(browserGraphql(clearLocalState), await request.formData());
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -29,7 +43,7 @@ const BACK_LINKS: Record<string, { to: string; label: string }> = {
   [CATEGORY.blog]: { to: '/blog', label: 'All articles' },
 };
 
-export default function PostDetails({ loaderData: post }: Route.ComponentProps) {
+export default function PostDetails({ loaderData: post, actionData }: Route.ComponentProps) {
   const back = BACK_LINKS[String(post.categoryId)] ?? { to: '/blog', label: 'The blog' };
   const author = String(post.categoryId) === String(CATEGORY.testimonies) ? testimonyAuthor(post.author) : authorName(post.author);
   const settings = useSiteSettings();
@@ -102,6 +116,7 @@ export default function PostDetails({ loaderData: post }: Route.ComponentProps) 
           )}
         </section>
       )}
+      {post.booking && <BookingPanel booking={post.booking} result={actionData} path={`/post-details/${post.id}`} />}
       {/* Post bodies are sanitised with an allowlist when they are saved (server, DESIGN.md §8). */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.body }} />
       <p className="post-back">
