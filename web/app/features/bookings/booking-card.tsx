@@ -31,8 +31,8 @@ function CancelButton({ booking }: { booking: Booking }) {
 export function BookingCard({ booking }: { booking: Booking }) {
   const payUrl = booking.status === 'Held' ? booking.checkout?.approveUrl : null;
   return (
-    <li className="booking-card" aria-labelledby={`booking-${booking.id}`}>
-      <h2 id={`booking-${booking.id}`}>
+    <li className="booking-card">
+      <h2>
         <Link to={`/post-details/${booking.postId}`}>{booking.postName}</Link>
       </h2>
       <dl>
