@@ -56,6 +56,7 @@ describe('bookings in the console', { timeout: 40_000 }, () => {
   it("shows one date's numbers and messages everyone booked on it", async () => {
     const api = open(listUrl('bookings', { postId: '1', occurrenceStart: START }));
     expect(await screen.findByText('Booked 3 · Checked in 1 · Waiting 3 · 37 of 40 places left', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quiz night · Thu 3 Dec 2026, 19:30' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download attendees (CSV)' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Message everyone booked' }));
@@ -66,7 +67,7 @@ describe('bookings in the console', { timeout: 40_000 }, () => {
     expect(await screen.findByText('Your message is on its way to 2 bookings', undefined, { timeout: 5000 })).toBeTruthy();
     expect(api.calls.find((call) => call.operation === 'MessageBookers')?.variables).toEqual({ postId: '1', occurrenceStart: START, subject: 'Parking', body: 'Park behind the hall.' });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel this occurrence' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel this occurrence' }, { timeout: 5000 }));
     const warning = await screen.findByRole('dialog', { name: /^Cancel the event on/ });
     expect(within(warning).getByText(/everyone who paid is refunded in full, and everyone booked or waiting is told by e-mail/)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(warning).getByRole('button', { name: 'No, keep it' })));

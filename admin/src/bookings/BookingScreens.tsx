@@ -116,6 +116,8 @@ export const BookingList = () => (
     filters={filters}
     sort={{ field: 'createdAt', order: 'DESC' }}
     exporter={false}
+    // Every filter is always shown and nothing is added here: no "Add filter", no "Create".
+    actions={false}
     queryOptions={{ meta: { sparseFields: LIST_FIELDS } }}
     error={<ListLoadError />}
   >

@@ -37,7 +37,7 @@ describe('check-in at the door', { timeout: 40_000 }, () => {
 
     fireEvent.change(field, { target: { value: 'bk-ada 12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
-    await waitFor(() => expect(status().textContent).toBe('Checked in: Ada Lovelace, 2 places'));
+    await waitFor(() => expect(status().textContent).toBe('Checked in: Ada Lovelace, 2 places (BK-ADA12345)'));
     expect(api.calls.find((call) => call.operation === 'CheckInBooking')?.variables).toEqual({ reference: 'bk-ada 12345' });
     expect((field as HTMLInputElement).value).toBe('');
     expect(await screen.findByText('Booked 3 · Checked in 3 · Waiting 3')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('check-in at the door', { timeout: 40_000 }, () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Find a name or reference' }), { target: { value: '' } });
     fireEvent.click(await within(list).findByRole('button', { name: 'Check in Ada Lovelace, BK-ADA12345' }));
-    await waitFor(() => expect(status().textContent).toBe('Checked in: Ada Lovelace, 2 places'));
+    await waitFor(() => expect(status().textContent).toBe('Checked in: Ada Lovelace, 2 places (BK-ADA12345)'));
   });
 
   it('offers "Scan ticket" only where the browser can read QR codes', async () => {

@@ -172,7 +172,7 @@ const DownloadAttendees = ({ occurrence }: { occurrence: OccurrenceKey }) => {
  * whole; otherwise how to get there.
  */
 export const OccurrencePanel = () => {
-  const { filterValues } = useListContext();
+  const { filterValues, data } = useListContext<{ id: string; postName?: string }>();
   const dataProvider = useAdminDataProvider();
   const postId = filterValues.postId as string | undefined;
   const occurrenceStart = filterValues.occurrenceStart as string | undefined;
@@ -180,10 +180,12 @@ export const OccurrencePanel = () => {
   const counts = useLoaded(occurrence && `${postId} ${occurrenceStart}`, () => dataProvider.bookingCounts(occurrence!));
   if (!occurrence) return <Note>Choose an event and a date to see its numbers, download its attendees, message everyone booked or cancel it.</Note>;
   const when = formatOccurrence(occurrence.occurrenceStart);
+  // Every booking listed is of the chosen event, so any of them names it.
+  const eventName = data?.[0]?.postName;
   return (
     <Box component="section" aria-label={`Bookings for ${when}`} sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">
-        {when}
+        {eventName ? `${eventName} · ${when}` : when}
       </Typography>
       <Typography variant="body1" sx={{ mb: 1 }} color={counts.error ? 'error' : undefined}>
         {counts.data ? `${countsLine(counts.data)} · ${counts.data.placesLeft} of ${counts.data.capacity} places left` : (counts.error ?? 'Counting…')}

@@ -33,8 +33,9 @@ export function formatOccurrence(start: string | null | undefined): string {
 /** "1 place", "3 places". */
 export const places = (count: number) => (count === 1 ? '1 place' : `${count} places`);
 
-/** What the door says once a booking is checked in. */
-export const checkedInMessage = (booking: { bookerName: string; places: number }) => `Checked in: ${booking.bookerName}, ${places(booking.places)}`;
+/** What the door says once a booking is checked in, with its reference to tell two bookers of one name apart. */
+export const checkedInMessage = (booking: { bookerName: string; places: number; reference: string }) =>
+  `Checked in: ${booking.bookerName}, ${places(booking.places)} (${booking.reference})`;
 
 /** A file name for one date's attendees, e.g. "attendees-12-2026-12-03.csv". */
 export const attendeesFileName = (postId: string, start: string) => `attendees-${postId}-${start.slice(0, 10)}.csv`;

@@ -56,7 +56,7 @@ function editQuizNight(refusal?: Error) {
 const bookable = () => screen.findByRole<HTMLInputElement>('switch', { name: 'People can book this event' }, { timeout: 15_000 });
 
 // The first render of a form with the rich-text editor takes a while under jsdom.
-describe("a program's booking section", { timeout: 40_000 }, () => {
+describe("a program's booking section", { timeout: 60_000 }, () => {
   afterEach(cleanup);
 
   it('sends booking: null when people can no longer book the program', async () => {
@@ -71,13 +71,20 @@ describe("a program's booking section", { timeout: 40_000 }, () => {
     expect(saved[0].data).not.toHaveProperty('bookable');
   });
 
-  it('sends the settings as the API names them, with a ready-made question added in one click', async () => {
+  it('sends the settings as the API names them, with a ready-made question added in one click and a choice question', async () => {
     const saved = editQuizNight();
     await bookable();
     fireEvent.change(screen.getByRole('spinbutton', { name: /Places for each date/ }), { target: { value: '30' } });
     expect(screen.queryByRole('button', { name: 'Add “Dietary needs”' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add “Access needs”' }));
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: /^Question/ })).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: /^Question/ })).toHaveLength(3));
+    fireEvent.change(screen.getAllByRole('textbox', { name: /^Question/ })[2], { target: { value: 'Meal' } });
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: /^Answer/ })[2]);
+    fireEvent.click(await screen.findByRole('option', { name: 'One of a list' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Choices, one a line/ }), { target: { value: 'Fish\nVegetarian\n' } });
+    fireEvent.click(screen.getAllByRole('switch', { name: 'Must be answered' })[2]);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].data.booking).toEqual({
@@ -92,6 +99,7 @@ describe("a program's booking section", { timeout: 40_000 }, () => {
       questions: [
         { id: 'dietary', label: 'Dietary needs', kind: 'ShortText', choices: [], required: false },
         { id: 'access', label: 'Access needs', kind: 'ShortText', choices: [], required: false },
+        { label: 'Meal', kind: 'Choice', choices: ['Fish', 'Vegetarian'], required: true },
       ],
     });
   });

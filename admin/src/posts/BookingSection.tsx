@@ -14,6 +14,7 @@ import {
   required,
   useArrayInput,
   useRecordContext,
+  useSimpleFormIterator,
   type RaRecord,
 } from 'react-admin';
 import { BOOKING_CURRENCIES, MAX_BOOKING_QUESTIONS, READY_BOOKING_QUESTIONS, type BookingQuestionKind, type BookingQuestionWords } from '@ministry/shared';
@@ -92,6 +93,16 @@ const ReadyQuestions = ({ questions }: { questions: FormQuestion[] }) => {
   );
 };
 
+/** In words, where react-admin's own is a small "+" icon. */
+const AddQuestionButton = () => {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => add()}>
+      Add a question
+    </Button>
+  );
+};
+
 const validateCapacity = [required('How many places does each date have?'), minValue(1, 'At least 1 place'), maxValue(100_000, 'At most 100000 places')];
 const validatePerBooking = [required('How many places may one booking take?'), minValue(1, 'At least 1'), maxValue(50, 'At most 50')];
 const validatePrice = [required('0 for a free event'), minValue(0, '0 for a free event, or the price of one place')];
@@ -124,7 +135,7 @@ const BookingSettingsInputs = ({ questions }: { questions: FormQuestion[] }) => 
     />
     <ArrayInput source="booking.questions" label={`Questions for the booker (at most ${MAX_BOOKING_QUESTIONS})`} helperText="Answers are kept private: only the events team sees them, and they are deleted 30 days after the event.">
       <ReadyQuestions questions={questions} />
-      <SimpleFormIterator disableAdd={questions.length >= MAX_BOOKING_QUESTIONS} disableReordering fullWidth>
+      <SimpleFormIterator addButton={<AddQuestionButton />} disableAdd={questions.length >= MAX_BOOKING_QUESTIONS} disableClear disableReordering fullWidth>
         <TextInput source="label" label="Question" validate={required('Write the question')} helperText="e.g. Any allergies we should know about?" fullWidth />
         <SelectInput source="kind" label="Answer" choices={KIND_CHOICES} defaultValue="ShortText" validate={required()} />
         <FormDataConsumer<{ kind?: string }>>
