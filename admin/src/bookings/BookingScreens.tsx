@@ -17,7 +17,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { BookingStatus } from '@ministry/shared';
-import { MoneyField, WhenField } from '../common/fields';
+import { WhenField } from '../common/fields';
+import { formatMoney } from '../common/format';
 import { ListLoadError, OPEN_COLUMN, ShowLoadError, usePhone } from '../common/screens';
 import { CancelBookingButton, RefundBookingButton } from './BookingActions';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_LABELS, formatOccurrence, places } from './bookingWords';
@@ -180,7 +181,7 @@ export const BookingShow = () => (
       <EmailField source="email" label="E-mail" />
       <NamesField label="Names" />
       <AnswersField label="Answers" />
-      <MoneyField source="amount" label="Paid" />
+      <FunctionField<BookingRecord & { amount?: number; currency?: string }> label="Paid" render={(booking) => (booking.amount ? formatMoney(booking.amount, booking.currency) : 'Free')} />
       <WhenField source="createdAt" label="Booked on" />
       <WhenField source="checkedInAt" label="Checked in" emptyText="Not yet" />
       <WhenField source="cancelledAt" label="Cancelled" emptyText="—" />
