@@ -48,7 +48,8 @@ describe("a member's booking", () => {
     await user.type(screen.getByRole('textbox', { name: 'Name for place 1' }), 'Priscilla Aquila');
     await user.click(screen.getByRole('button', { name: 'Book and pay' }));
 
-    const outcome = await screen.findByRole('status');
+    const outcome = await screen.findByRole('region', { name: 'Pay for your places' });
+    expect(document.activeElement).toBe(outcome);
     expect(within(outcome).getByText('We are holding your places until 10:15.')).toBeTruthy();
     expect(within(outcome).getByRole('link', { name: 'Pay with PayPal' }).getAttribute('href')).toBe(HELD.checkout.approveUrl);
     expect(sent).toHaveLength(1);
@@ -70,6 +71,7 @@ describe("a member's booking", () => {
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Book' }));
     const outcome = await screen.findByRole('status');
+    expect(document.activeElement).toBe(outcome);
     expect(within(outcome).getByRole('heading', { name: 'Booked: reference BK-7Q2M9XKD' })).toBeTruthy();
     expect(within(outcome).getByRole('link', { name: 'See your ticket in My bookings' }).getAttribute('href')).toBe('/user/bookings');
   });

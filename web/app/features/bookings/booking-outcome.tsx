@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LazyPayPalButtons } from '../../components/lazy-paypal-buttons';
 import { formatMoney } from '../../lib/format';
@@ -6,19 +6,27 @@ import { browserGraphql } from '../../lib/graphql';
 import { rememberCheckout } from '../../lib/pending-checkout';
 import { captureBooking, formatTime, STATUS_WORDS, type Booking } from './bookings';
 
+/** The outcome takes the focus the sent form had, so a keyboard or screen-reader user lands on what happened. */
+function useFocusOnShow<T extends HTMLElement>() {
+  const region = useRef<T>(null);
+  useEffect(() => region.current?.focus(), []);
+  return region;
+}
+
 /**
  * A paid booking held while the member pays: PayPal's redirect link, and PayPal's own buttons where the site offers
  * them. Both go through the server, which priced the order.
  */
 function PayForBooking({ booking }: { booking: Booking }) {
   const { orderID, approveUrl } = booking.checkout ?? {};
+  const region = useFocusOnShow<HTMLElement>();
   // The return page sends a declined card back to this same approval link.
   useEffect(() => {
     if (orderID && approveUrl) rememberCheckout({ orderID, approveUrl });
   }, [orderID, approveUrl]);
   return (
-    <div className="booking-outcome" role="status">
-      <h3>Pay for your places</h3>
+    <section className="booking-outcome" aria-labelledby="booking-pay-heading" tabIndex={-1} ref={region}>
+      <h3 id="booking-pay-heading">Pay for your places</h3>
       <p>
         {booking.places} {booking.places === 1 ? 'place' : 'places'}, {formatMoney(booking.amount, booking.currency)}, reference {booking.reference}.
       </p>
@@ -36,15 +44,20 @@ function PayForBooking({ booking }: { booking: Booking }) {
       <p className="form-note">
         A ticket is not a gift, so no Gift Aid is claimed on it. <Link to="/user/make-donations">Add a gift to the ministry</Link>
       </p>
-    </div>
+    </section>
   );
 }
 
 /** What became of a booking form: the reference, the e-mail to look for, the payment to make or the place in line. */
 export function BookingOutcome({ booking }: { booking: Booking }) {
   if (booking.status === 'Held' && booking.checkout?.orderID) return <PayForBooking booking={booking} />;
+  return <BookingDone booking={booking} />;
+}
+
+function BookingDone({ booking }: { booking: Booking }) {
+  const region = useFocusOnShow<HTMLDivElement>();
   return (
-    <div className="booking-outcome" role="status">
+    <div className="booking-outcome" role="status" tabIndex={-1} ref={region}>
       {booking.status === 'Confirmed' && (
         <>
           <h3>Booked: reference {booking.reference}</h3>
