@@ -71,7 +71,7 @@ describe('demo content of a fresh install', () => {
   });
 
   it('seeds a staff account per role that signs in with the demo staff password the README gives, never the admin’s', async () => {
-    const accounts = { 'pastor@example.org': 'Pastor', 'prayer@example.org': 'PrayerTeam', 'editor@example.org': 'Editor', 'finance@example.org': 'Finance' };
+    const accounts = { 'pastor@example.org': 'Pastor', 'prayer@example.org': 'PrayerTeam', 'editor@example.org': 'Editor', 'finance@example.org': 'Finance', 'events@example.org': 'EventsTeam' };
     for (const [email, role] of Object.entries(accounts)) {
       const signedIn = await t.http.post('/api/admin-login').send({ email, password: 'demo-staff-password' }).expect(200);
       expect(signedIn.body.users.role).toBe(role);

@@ -100,7 +100,7 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const member = await t.member();
     const data = JSON.parse((await ok(t, '{ exportMyData }', {}, member.token)).exportMyData);
     expect(Object.keys(data)).toEqual([
-      ...['exportedAt', 'profile', 'prayerRequests', 'testimonies', 'donations', 'bookOrders', 'consents', 'giftAidDeclarations', 'signIns', 'formsSent', 'formsSentLeftOut'],
+      ...['exportedAt', 'profile', 'prayerRequests', 'testimonies', 'donations', 'bookOrders', 'bookings', 'consents', 'giftAidDeclarations', 'signIns', 'formsSent', 'formsSentLeftOut'],
       ...['regularDonations', 'giftAidClaims', 'auditTrail', 'staffActions', 'uploads', 'emails', 'purposes', 'recipients', 'retention'],
     ]);
     expect(data.retention).toEqual((await t.gql('{ retentionSchedule { record period action } }')).data.retentionSchedule);

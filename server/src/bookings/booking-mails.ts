@@ -1,5 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { escape } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { formatMoney } from '../commerce/index.js';
 import { LONDON } from '../content/index.js';
@@ -25,7 +25,9 @@ function eventLines(booking: BookingRow): string[] {
 
 /** The occurrence as one iCalendar event, so the booker's calendar holds it. */
 export function occurrenceCalendar(occurrence: BookingOccurrence, reference: string, host: string, url: string): string {
+  // METHOD must match the attachment's `method=PUBLISH` (RFC 5545 8.1, text/calendar's registration).
   const calendar = ical({
+    method: ICalCalendarMethod.PUBLISH,
     prodId: {
       company: escape(host, false),
       product: 'bookings',
@@ -153,13 +155,16 @@ export function cancelledMail(booking: BookingRow, refundedMinor: number, messag
 
 /** A payment that completed after its hold lapsed, when the places had gone to someone else. */
 export function lateRefundMail(booking: BookingRow): MailMessage {
+  const booked = booking.status === 'Confirmed' || booking.status === 'CheckedIn';
   return {
     to: booking.email,
     subject: `Refunded: ${booking.occurrence.postName}`,
     text: [
       `Dear ${booking.bookerName},`,
       '',
-      `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal; nothing is booked.`,
+      booked
+        ? `Your places were already paid for, so we have refunded the second payment of ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal. Your booking stands.`
+        : `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal; nothing is booked.`,
       '',
       ...eventLines(booking),
     ].join('\n'),

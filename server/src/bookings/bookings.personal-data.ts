@@ -13,7 +13,8 @@ export const ANSWERS_KEPT_DAYS = 30;
 @PersonalDataSource()
 @Injectable()
 export class BookingsPersonalData implements PersonalDataContribution {
-  readonly tables = ['bookings', 'ticket_payments'];
+  /** `booking_occurrences` names events, never a person: claimed here, with nothing of anyone's to export or erase. */
+  readonly tables = ['bookings', 'booking_occurrences', 'ticket_payments'];
 
   uses() {
     return [

@@ -122,7 +122,7 @@ export class BookingsService implements OnModuleInit {
             amountMinor,
             currency: settings.currency,
             linkTokenHash: link?.tokenHash ?? null,
-            holdExpiresAt: status === 'Held' ? new Date(now.getTime() + this.config.bookingHoldMinutes * 60_000) : null,
+            holdExpiresAt: status === 'Held' ? this.holdUntil(now, occurrence) : null,
             confirmedAt: status === 'Confirmed' ? now : null,
           }),
         );
@@ -135,6 +135,11 @@ export class BookingsService implements OnModuleInit {
     );
     if (booking.status === 'Held' && amountMinor > 0) await this.startPayment(booking);
     return booking;
+  }
+
+  /** A hold lasts `BOOKING_HOLD_MINUTES`, never past the start. */
+  private holdUntil(now: Date, occurrence: BookingOccurrence): Date {
+    return new Date(Math.min(now.getTime() + this.config.bookingHoldMinutes * 60_000, occurrence.startsAt.getTime()));
   }
 
   private full(left: number, waitlist: boolean): AppError {
@@ -222,14 +227,8 @@ export class BookingsService implements OnModuleInit {
     if (!refund) return;
     try {
       await this.payments.refund(TICKET_PAYMENTS, payment.id);
-      await this.bookings.update(
-        { id: refund.id },
-        {
-          status: refund.status === 'Confirmed' || refund.status === 'CheckedIn' ? refund.status : 'Refunded',
-          refundedAt: new Date(),
-          holdExpiresAt: null,
-        },
-      );
+      const booked = refund.status === 'Confirmed' || refund.status === 'CheckedIn';
+      if (!booked) await this.bookings.update({ id: refund.id }, { status: 'Refunded', refundedAt: new Date(), holdExpiresAt: null });
       await this.mail.queue(lateRefundMail(refund));
       this.logger.warn(`${refund.reference}: paid after its places had gone; refunded`);
     } catch (error) {
@@ -246,8 +245,9 @@ export class BookingsService implements OnModuleInit {
 
   /** Under the occurrence's lock: a live hold keeps its places; a lapsed one gets them back only when they are free. */
   private async placesStillFree(manager: EntityManager, booking: BookingRow): Promise<boolean> {
-    if (booking.occurrence.cancelledAt) return false;
     const now = new Date();
+    // Nobody is let into an event that has begun by a payment or a link that came late.
+    if (booking.occurrence.cancelledAt || booking.occurrence.startsAt.getTime() <= now.getTime()) return false;
     if (booking.status === 'Held' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() > now.getTime()) return true;
     const capacity = (await this.posts.findOneBy({ id: booking.occurrence.postId ?? 0 }))?.booking?.capacity ?? 0;
     return booking.places <= capacity - (await takenPlaces(manager, booking.occurrenceId, now, booking.id));
@@ -277,7 +277,8 @@ export class BookingsService implements OnModuleInit {
       if (booking.status === 'Confirmed' || booking.status === 'CheckedIn') return booking;
       if (booking.userId !== null || booking.amountMinor > 0 || !this.awaitingPayment(booking))
         throw new AppError('CONFLICT', 'This link does not confirm a booking any more');
-      if (!(await this.placesStillFree(manager, booking))) throw new AppError('CONFLICT', 'Sorry: the places went to others before you confirmed them');
+      if (!(await this.placesStillFree(manager, booking)))
+        throw new AppError('CONFLICT', 'Sorry: these places can no longer be confirmed; they went to others, or the event has begun');
       await this.confirm(manager, booking);
       return booking;
     });
@@ -310,7 +311,7 @@ export class BookingsService implements OnModuleInit {
       if (!caller || caller.id !== locked.userId) throw AppError.forbidden('Please log in as the member who joined the waiting list to pay for these places');
       Object.assign(locked, {
         status: 'Held',
-        holdExpiresAt: new Date(Date.now() + this.config.bookingHoldMinutes * 60_000),
+        holdExpiresAt: this.holdUntil(new Date(), locked.occurrence),
         offerExpiresAt: null,
       });
       await manager.save(Booking, locked);
@@ -326,17 +327,16 @@ export class BookingsService implements OnModuleInit {
    */
   async cancel(caller: AuthUser | undefined, id: number, token?: string | null): Promise<BookingRow> {
     const staff = can(caller, PERMISSION.eventsManage);
-    const booking = await this.dataSource.transaction(async (manager) => {
-      const locked = await this.lockBooking(manager, id);
+    const { booking, refunded } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.lockBooking(manager, id, { occurrence: false });
       const booker = (caller && locked.userId === caller.id) || (!!token && locked.linkTokenHash === hashLinkToken(token));
       if (!staff && !booker) throw AppError.notFound('The booking');
       if (!CANCELLABLE.includes(locked.status))
         throw new AppError('CONFLICT', `This booking is already ${locked.status === 'CheckedIn' ? 'checked in' : locked.status.toLowerCase()}`);
       if (!staff && !(await this.beforeCutOff(locked))) throw new AppError('CONFLICT', 'It is too late to cancel this booking online; please contact us');
       await this.markCancelled(manager, locked, staff && !booker ? 'staff' : 'booker');
-      return locked;
+      return { booking: locked, refunded: await this.refundPaid(manager, locked) };
     });
-    const refunded = await this.refundPaid(booking);
     await this.mail.queue(cancelledMail(booking, refunded));
     await this.offerFreedPlaces(booking.occurrenceId);
     return this.read(booking.id);
@@ -359,29 +359,35 @@ export class BookingsService implements OnModuleInit {
     await manager.save(Booking, booking);
   }
 
-  /** Refunds every completed payment of a booking in full; answers what was refunded, in minor units. */
-  private async refundPaid(booking: BookingRow): Promise<number> {
-    const paid = await this.dataSource.getRepository(TicketPayment).findBy({ bookingId: booking.id, status: 'Paid' });
+  /**
+   * Refunds every completed payment of a booking in full, in the transaction that holds the booking's lock: a
+   * refund PayPal refuses undoes the cancellation with it, and a second cancel waits for the first and finds it done.
+   * Answers what was refunded, in minor units.
+   */
+  private async refundPaid(manager: EntityManager, booking: BookingRow): Promise<number> {
+    const paid = await manager.findBy(TicketPayment, { bookingId: booking.id, status: 'Paid' });
     let refunded = 0;
     for (const payment of paid) {
       await this.payments.refund(TICKET_PAYMENTS, payment.id);
       refunded += payment.amountMinor;
     }
-    if (refunded) await this.bookings.update({ id: booking.id }, { status: 'Refunded', refundedAt: new Date() });
+    if (refunded) {
+      Object.assign(booking, { status: 'Refunded', refundedAt: new Date() });
+      await manager.update(Booking, { id: booking.id }, { status: 'Refunded', refundedAt: booking.refundedAt });
+    }
     return refunded;
   }
 
   /** Staff: refunds a paid booking in full, which cancels it. */
   async refund(id: number): Promise<BookingRow> {
-    const booking = await this.read(id);
-    const paid = await this.dataSource.getRepository(TicketPayment).existsBy({ bookingId: id, status: 'Paid' });
-    if (!paid) throw new AppError('CONFLICT', 'Nothing has been paid for this booking');
-    await this.dataSource.transaction(async (manager) => {
-      const locked = await this.lockBooking(manager, id);
+    const { booking, refunded } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.lockBooking(manager, id, { occurrence: false });
+      if (!(await manager.existsBy(TicketPayment, { bookingId: id, status: 'Paid' })))
+        throw new AppError('CONFLICT', 'Nothing has been paid for this booking, or it is refunded already');
       if (locked.status !== 'Cancelled' && locked.status !== 'Refunded') await this.markCancelled(manager, locked, 'staff');
+      return { booking: locked, refunded: await this.refundPaid(manager, locked) };
     });
-    const refunded = await this.refundPaid(booking);
-    await this.mail.queue(cancelledMail({ ...booking, cancelReason: 'staff' }, refunded));
+    await this.mail.queue(cancelledMail(booking, refunded));
     await this.offerFreedPlaces(booking.occurrenceId);
     return this.read(id);
   }
@@ -405,10 +411,12 @@ export class BookingsService implements OnModuleInit {
       return rows;
     });
     for (const booking of cancelled) {
-      const refunded = await this.refundPaid(booking).catch((error: Error) => {
-        this.logger.error(`${booking.reference}: not refunded when its occurrence was cancelled: ${error.message}`);
-        return 0;
-      });
+      const refunded = await this.dataSource
+        .transaction((manager) => this.refundPaid(manager, booking))
+        .catch((error: Error) => {
+          this.logger.error(`${booking.reference}: not refunded when its occurrence was cancelled: ${error.message}`);
+          return 0;
+        });
       await this.mail.queue(cancelledMail(booking, refunded, message));
     }
     return cancelled.length;
@@ -459,14 +467,17 @@ export class BookingsService implements OnModuleInit {
     return booking as BookingRow;
   }
 
-  /** Locks a booking's occurrence, then the booking (always in that order, as every writer does), and reads both. */
-  async lockBooking(manager: EntityManager, id: number): Promise<BookingRow> {
-    const found = await manager.findOne(Booking, {
-      where: { id },
-      select: { id: true, occurrenceId: true },
-    });
+  /**
+   * Locks a booking's occurrence, then the booking (always in that order, as every writer does), and reads both.
+   * `occurrence: false` locks the booking alone, for work that only frees places (a cancellation, a refund) and
+   * calls PayPal meanwhile: bookings of the same occurrence need not wait for PayPal's answer.
+   */
+  async lockBooking(manager: EntityManager, id: number, options: { occurrence: boolean } = { occurrence: true }): Promise<BookingRow> {
+    const found = await manager.findOne(Booking, { where: { id }, select: { id: true, occurrenceId: true } });
     if (!found) throw AppError.notFound('The booking');
-    const occurrence = await lockOccurrenceById(manager, found.occurrenceId);
+    const occurrence = options.occurrence
+      ? await lockOccurrenceById(manager, found.occurrenceId)
+      : await manager.findOneByOrFail(BookingOccurrence, { id: found.occurrenceId });
     const booking = await manager.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.id = :id', { id }).getOneOrFail();
     return Object.assign(booking, { occurrence });
   }

@@ -70,6 +70,12 @@ export const PUBLIC_GRAPHQL = new Set([
   'Mutation.prayFor',
   'Query.retentionSchedule',
   'Query.testimonyConsentText',
+  // Visitors book free events; a token from their e-mail stands for an account on the others.
+  'Mutation.createBooking',
+  'Mutation.joinWaitlist',
+  'Mutation.confirmBooking',
+  'Mutation.acceptBookingOffer',
+  'Mutation.cancelBooking',
 ]);
 
 /**

@@ -23,6 +23,7 @@ export const DEMO_STAFF: { role: Exclude<Role, typeof ROLE.Member | typeof ROLE.
   { role: ROLE.PrayerTeam, email: 'prayer@example.org', firstname: 'Samuel', lastname: 'Okafor' },
   { role: ROLE.Editor, email: 'editor@example.org', firstname: 'Ruth', lastname: 'Mensah' },
   { role: ROLE.Finance, email: 'finance@example.org', firstname: 'David', lastname: 'Clarke' },
+  { role: ROLE.EventsTeam, email: 'events@example.org', firstname: 'Joseph', lastname: 'Bello' },
 ];
 
 /**
