@@ -14,6 +14,8 @@ const EMULATOR_PATH = '/paypal-emulator';
 const WEBHOOK_PATH = '/api/paypal/webhook';
 /** The pages that show PayPal's buttons (the cart, the review before paying, giving): only they load PayPal's script. */
 const BUTTON_PAGES = new Set(['/user/cart-page', '/user/paypal-payment', '/user/make-donations']);
+/** A program's page, where paid places are booked and paid for. */
+const EVENT_PAGE = /^\/post-details\/[1-9]\d*$/;
 /** Where PayPal's JS SDK and the scripts it loads come from. */
 const PAYPAL_SCRIPT_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
@@ -69,7 +71,8 @@ export class PayPalSetup implements OnApplicationShutdown {
    */
   scriptSources(path: string): string[] {
     if (this.emulator) return [];
-    return BUTTON_PAGES.has(path.toLowerCase().replace(/\/+$/, '')) ? PAYPAL_SCRIPT_ORIGINS : [];
+    const page = path.toLowerCase().replace(/\/+$/, '');
+    return BUTTON_PAGES.has(page) || EVENT_PAGE.test(page) ? PAYPAL_SCRIPT_ORIGINS : [];
   }
 
   /** Mounts the emulator, when it runs, ahead of the web app (which would otherwise take its paths). */

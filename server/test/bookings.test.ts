@@ -196,6 +196,14 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     });
     expect((await t.gql('mutation { confirmBooking(token: "made-up") { status } }')).errors[0].extensions.code).toBe('NOT_FOUND');
 
+    const asking = await event({ capacity: 5, questions: [{ id: 'access', label: 'Access needs', kind: 'YesNo', required: true }] });
+    const blank = await book(undefined, { postId: asking.id, start: asking.start, places: 1, name: ' ', email: 'not-an-address' });
+    expect(blank.errors![0].extensions.errors).toEqual([
+      { field: 'name', message: 'Please give your name' },
+      { field: 'email', message: 'Please give a valid e-mail address' },
+      { field: 'answers.access', message: 'Please answer "Access needs"' },
+    ]);
+
     const paid = await event({ capacity: 5, price: 10 });
     const refused = await book(undefined, {
       postId: paid.id,
@@ -261,7 +269,11 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
       await book(admin, { postId: course.id, start, places: 5 });
       const calls = await Promise.all(
         Array.from({ length: 200 }, (_, index) =>
-          book(undefined, { postId: course.id, start, places: 1, name: `Guest ${index}`, email: `guest${index}@test.example` }, `10.${round + 20}.${Math.floor(index / 200)}.${index % 200}`),
+          book(
+            undefined,
+            { postId: course.id, start, places: 1, name: `Guest ${index}`, email: `guest${index}@test.example` },
+            `10.${round + 20}.${Math.floor(index / 200)}.${index % 200}`,
+          ),
         ),
       );
       // Visitors' places are held (each until its e-mailed link confirms it): held places count as taken.

@@ -52,10 +52,10 @@ describe('with PayPal credentials configured', () => {
       const response = await t.http.get(path);
       return String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src '));
     };
-    for (const path of ['/user/cart-page', '/user/paypal-payment', '/user/make-donations', '/User/Cart-Page/']) {
+    for (const path of ['/user/cart-page', '/user/paypal-payment', '/user/make-donations', '/User/Cart-Page/', '/post-details/12']) {
       expect(await scriptSrc(path)).toMatch(/ https:\/\/\*\.paypal\.com https:\/\/\*\.paypalobjects\.com/);
     }
-    for (const path of ['/', '/book-shop', '/user/giving', '/user/user-dashboard', '/user/make-donations-paypal-payment-response']) {
+    for (const path of ['/', '/book-shop', '/user/giving', '/user/user-dashboard', '/user/make-donations-paypal-payment-response', '/post-details/12/x', '/blog']) {
       expect({ path, scriptSrc: await scriptSrc(path) }).toEqual({ path, scriptSrc: expect.not.stringContaining('paypal') });
     }
   });

@@ -17,11 +17,11 @@ const SDL = `
     opensAt: DateTime closesAt: DateTime capacity: Int! perBookingLimit: Int! waitlist: Boolean! price: Float! currency: String!
     cancellationHours: Int! questions: [BookingQuestion!]!
   }
-  type BookingOccurrenceView { postId: ID! start: DateTime! end: DateTime capacity: Int! placesLeft: Int! open: Boolean! full: Boolean! waitlist: Boolean! cancelled: Boolean! }
+  type BookingOccurrence { postId: ID! start: DateTime! end: DateTime capacity: Int! placesLeft: Int! open: Boolean! full: Boolean! waitlist: Boolean! cancelled: Boolean! }
   type Post {
     id: ID! name: String! body: String! excerpt: String! image: String categoryId: ID! status: PostStatus! createdAt: String!
     startsAt: DateTime endsAt: DateTime location: String onlineUrl: String recurrence: String
-    booking: BookingSettings bookingOccurrences(limit: Int! = 12): [BookingOccurrenceView!]! nextStartsAt: DateTime nextEndsAt: DateTime
+    booking: BookingSettings bookingOccurrences(limit: Int = 12): [BookingOccurrence!]! nextStartsAt: DateTime nextEndsAt: DateTime
   }
   type BookingAnswer { questionId: String! label: String! answer: String! }
   type BookingCheckout { orderID: String approveUrl: String }

@@ -1,5 +1,5 @@
 import type { BookingQuestion, BookingSettings } from '../content/index.js';
-import { AppError } from '../common/app-error.js';
+import { AppError, type FieldProblem } from '../common/app-error.js';
 import { isPlainAddress } from '../common/email-address.js';
 import type { BookingAnswer } from './booking.entity.js';
 
@@ -18,6 +18,22 @@ function oneLine(field: string, value: string, max: number): string {
   if (text.length > max) throw AppError.badInput(field, `${field} must be at most ${max} characters`);
   if (NOT_ONE_LINE.test(text)) throw AppError.badInput(field, `${field} must be one line, without line breaks or control characters`);
   return text;
+}
+
+/** Runs each check of a form and refuses with every field in error at once, in the form's order. */
+export function checkEvery<T extends unknown[]>(...checks: { [K in keyof T]: () => T[K] }): T {
+  const problems: FieldProblem[] = [];
+  const results = checks.map((check) => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'BAD_USER_INPUT') throw error;
+      problems.push(...(error.problems ?? [{ field: error.field ?? '', message: error.message }]));
+      return undefined;
+    }
+  });
+  if (problems.length) throw AppError.invalid(problems);
+  return results as T;
 }
 
 /** The number of places asked for, within what one booking may take. */
@@ -72,10 +88,18 @@ export function answersOf(input: AnswerInput[] | null | undefined, settings: Boo
 
 /** A visitor's name and address, both required. */
 export function visitorOf(name: string | null | undefined, email: string | null | undefined): { bookerName: string; email: string } {
-  const bookerName = oneLine('name', name ?? '', NAME_MAX);
-  if (!bookerName) throw AppError.badInput('name', 'Please give your name');
-  const address = (email ?? '').trim().toLowerCase();
-  if (!address) throw AppError.badInput('email', 'Please give your e-mail address');
-  if (address.length > 254 || !isPlainAddress(address)) throw AppError.badInput('email', 'Please give a valid e-mail address');
+  const [bookerName, address] = checkEvery(
+    () => {
+      const text = oneLine('name', name ?? '', NAME_MAX);
+      if (!text) throw AppError.badInput('name', 'Please give your name');
+      return text;
+    },
+    () => {
+      const text = (email ?? '').trim().toLowerCase();
+      if (!text) throw AppError.badInput('email', 'Please give your e-mail address');
+      if (text.length > 254 || !isPlainAddress(text)) throw AppError.badInput('email', 'Please give a valid e-mail address');
+      return text;
+    },
+  );
   return { bookerName, email: address };
 }

@@ -244,7 +244,7 @@ export class PostBookingResolver {
   @ResolveField(() => [BookingOccurrenceView], {
     description: 'Programs with booking: the coming occurrences and places left on each',
   })
-  bookingOccurrences(@Parent() post: Post, @Args('limit', { type: () => Int, defaultValue: 12 }) limit: number) {
+  bookingOccurrences(@Parent() post: Post, @Args('limit', { type: () => Int, nullable: true, defaultValue: 12 }) limit: number) {
     return this.desk.occurrences(post, limit);
   }
 }

@@ -11,7 +11,7 @@ import { PaymentsService, TICKET_PAYMENTS, TicketPayment, toPayPalValue } from '
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CATEGORY, isOccurrence, Post, PostStatus } from '../content/index.js';
 import { MailService } from '../mail/index.js';
-import { type AnswerInput, answersOf, namesOf, placesOf, visitorOf } from './booking-input.js';
+import { type AnswerInput, answersOf, checkEvery, namesOf, placesOf, visitorOf } from './booking-input.js';
 import { cancelledMail, confirmAddressMail, confirmationMail, type Links, lateRefundMail, offerMail } from './booking-mails.js';
 import { lockOccurrence, lockOccurrenceById, oneAtATime, takenPlaces } from './booking-places.js';
 import { Booking, BookingOccurrence, type BookingRow, type CancelReason } from './booking.entity.js';
@@ -93,11 +93,15 @@ export class BookingsService implements OnModuleInit {
     if (!isOccurrence(post, start) || start.getTime() <= now.getTime())
       throw AppError.badInput('occurrenceStart', 'occurrenceStart is not a coming occurrence of this event');
     if (!this.openAt(post, start, now)) throw new AppError('CONFLICT', 'Booking for this occurrence is not open', 'occurrenceStart');
-    const amountMinor = Math.round(settings.price * 100) * placesOf(request.places, settings);
-    if (amountMinor > 0 && !caller) throw AppError.forbidden('Please log in to book a paid place');
-    const booker = caller ? await this.memberBooker(caller) : visitorOf(request.name, request.email);
-    const names = namesOf(request.names, request.places, booker.bookerName);
-    const answers = answersOf(request.answers, settings);
+    if (settings.price > 0 && !caller) throw AppError.forbidden('Please log in to book a paid place');
+    const member = caller && (await this.memberBooker(caller));
+    const [places, booker, names, answers] = checkEvery(
+      () => placesOf(request.places, settings),
+      () => member ?? visitorOf(request.name, request.email),
+      () => namesOf(request.names, request.places, member?.bookerName ?? request.name?.trim() ?? ''),
+      () => answersOf(request.answers, settings),
+    );
+    const amountMinor = Math.round(settings.price * 100) * places;
     if (waitlist && !settings.waitlist) throw new AppError('CONFLICT', 'This event keeps no waiting list', 'places');
 
     const link = caller ? null : newLinkToken();
