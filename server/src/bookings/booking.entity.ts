@@ -178,9 +178,7 @@ export class Booking {
 /** A booking with its occurrence, as every read answers it. */
 export type BookingRow = Booking & { occurrence: BookingOccurrence };
 
-@ObjectType({
-  description: 'One coming occurrence of a bookable program, as the public sees it',
-})
+@ObjectType('BookingOccurrence', { description: 'One coming occurrence of a bookable program, as the public sees it' })
 export class BookingOccurrenceView {
   @Field(() => ID)
   postId: number;
