@@ -3,6 +3,7 @@
 //   npm run bench                 realistic volume, 8 s per measurement, Lighthouse when Chromium is present
 //   npm run bench -- --smoke      tiny volume, a few requests per connection, no Lighthouse (the test suite runs this)
 //   npm run bench -- --cold [name]  realistic volume, only the requests no cache answers (those whose name holds `name`)
+//   npm run bench -- --booking    only a rush of bookings on one event (50 connections), checked for overbooking
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
@@ -17,11 +18,14 @@ import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
 import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
 import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
 import { measureOutage, restartableDatabase } from './outage.ts';
+import { measureBookingRush } from './booking-rush.ts';
 
 const smoke = process.argv.includes('--smoke');
 const coldOnly = process.argv.includes('--cold');
 /** With `--cold`, the word after it picks the targets to measure. */
 const coldFilter = coldOnly ? (process.argv[process.argv.indexOf('--cold') + 1] ?? '') : '';
+/** `--booking`: only the rush on one event. */
+const bookingOnly = process.argv.includes('--booking');
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
 /** What the browser asks for when a visitor follows a link to the blog: the page's loader data (React Router). */
@@ -188,7 +192,8 @@ async function main() {
   chmodSync(dataDir, 0o755);
   // Behind a relay of its own, so the outage below can really stop PostgreSQL and start it again.
   const database = await restartableDatabase(dataDir);
-  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5' });
+  // One proxy hop trusted, so the booking rush can come from many addresses, as it would.
+  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', TRUST_PROXY: '1' });
   const db = new pg.Client({ connectionString: database.url });
   // The outage at the end closes this connection under it.
   db.on('error', () => undefined);
@@ -200,8 +205,13 @@ async function main() {
     await seedVolume(db, volume);
     const sqlAtVolume = await sqlCount(site.baseUrl);
 
+    const rush = () => measureBookingRush(site.baseUrl, db, { connections: 50, capacity: smoke ? 100 : 1000, amount: smoke ? 250 : 3000 });
     if (coldOnly) {
       printCold(await measureCold(site.baseUrl, db, coldFilter));
+      return;
+    }
+    if (bookingOnly) {
+      printRush(await rush());
       return;
     }
     const homeQueryBody = JSON.stringify({ query: HOME_QUERY });
@@ -236,6 +246,7 @@ async function main() {
     }
 
     const cold = await measureCold(site.baseUrl, db);
+    const bookingRush = await rush();
 
     const plans = [];
     for (const [name, sql] of Object.entries(LIST_QUERIES)) {
@@ -270,6 +281,7 @@ async function main() {
       measurement: smoke ? `${REQUESTS_PER_CONNECTION_IN_SMOKE} requests per connection` : `${seconds} s each`,
       load: results,
       cold,
+      bookingRush,
       sqlPerHomeQuery: { demoVolume: sqlAtDemoVolume, benchVolume: sqlAtVolume },
       slowestListQueries: plans.slice(0, 3),
       weight,
@@ -324,6 +336,7 @@ function print(report: any) {
     errors: r.errors,
   })));
   printCold(report.cold);
+  printRush(report.bookingRush);
   console.log(`SQL statements per home query: ${report.sqlPerHomeQuery.demoVolume} at demo volume, ${report.sqlPerHomeQuery.benchVolume} at bench volume`);
   console.log('Slowest list queries (EXPLAIN ANALYZE):');
   console.table(report.slowestListQueries);
@@ -346,6 +359,11 @@ function print(report: any) {
   } else {
     console.log(`Lighthouse: ${report.lighthouse}`);
   }
+}
+
+function printRush(rush: Awaited<ReturnType<typeof measureBookingRush>>) {
+  console.log('\nA rush on one event (createBooking, one place each, every request from its own address)');
+  console.table([rush]);
 }
 
 function printCold(cold: LoadResult[]) {

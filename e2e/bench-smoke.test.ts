@@ -33,6 +33,9 @@ test('the benchmark runs end to end on a tiny data set', { timeout: 300_000 }, a
     assert.equal(row.errors, 0, `${row.target} answered without errors`);
     assert.ok(row.appCpuMs >= 0 && row.dbCpuMs >= 0, `${row.target} has its CPU measured`);
   }
+  assert.equal(report.bookingRush.overbooked, 0, `the rush on one event booked no place twice: ${JSON.stringify(report.bookingRush)}`);
+  assert.equal(report.bookingRush.booked, report.bookingRush.capacity, 'the rush took every place');
+  assert.equal(report.bookingRush.errors, 0, 'every booking in the rush was booked or told the event is full');
   assert.ok(report.outage.requests > 0, 'visitors asked for pages while the database was stopped');
   assert.equal(report.outage.ok200, report.outage.requests, `every visitor's page read before answered 200 during the outage: ${JSON.stringify(report.outage)}`);
   assert.equal(report.sqlPerHomeQuery.demoVolume, report.sqlPerHomeQuery.benchVolume, 'the home query costs the same SQL at any volume');

@@ -104,6 +104,11 @@ export class BookingsService implements OnModuleInit {
     const amountMinor = Math.round(settings.price * 100) * places;
     if (waitlist && !settings.waitlist) throw new AppError('CONFLICT', 'This event keeps no waiting list', 'places');
 
+    // A full occurrence says so at once, without waiting its turn for the lock; the count under the lock still decides.
+    if (!waitlist) {
+      const left = await this.placesLeft(post, start, now);
+      if (request.places > left) throw this.full(left, settings.waitlist);
+    }
     const link = caller ? null : newLinkToken();
     const booking = await oneAtATime(`${post.id}:${start.toISOString()}`, () =>
       this.dataSource.transaction(async (manager) => {
@@ -139,6 +144,12 @@ export class BookingsService implements OnModuleInit {
     );
     if (booking.status === 'Held' && amountMinor > 0) await this.startPayment(booking);
     return booking;
+  }
+
+  /** Places left on an occurrence at `now`, read without a lock. */
+  private async placesLeft(post: Post & { booking: NonNullable<Post['booking']> }, start: Date, now: Date): Promise<number> {
+    const occurrence = await this.dataSource.getRepository(BookingOccurrence).findOne({ where: { postId: post.id, startsAt: start }, select: { id: true } });
+    return Math.max(0, post.booking.capacity - (occurrence ? await takenPlaces(this.dataSource.manager, occurrence.id, now) : 0));
   }
 
   /** A hold lasts `BOOKING_HOLD_MINUTES`, never past the start. */

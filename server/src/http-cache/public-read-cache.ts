@@ -36,6 +36,11 @@ const UNREAD_BY_VISITORS: Record<string, ReadonlySet<string> | 'all'> = {
   sign_ins: 'all',
   password_reset_tokens: 'all',
   email_verification_tokens: 'all',
+  // Places left are cached with the program's page for PUBLIC_CACHE_SECONDS at most: a rush of bookings must not
+  // empty every visitor's cache with each place it takes.
+  bookings: 'all',
+  booking_occurrences: 'all',
+  ticket_payments: 'all',
   users: new Set(['failedSignIns', 'lastSignInAt', 'tokenVersion', 'emailVerified', 'emailVerifiedAt', 'pendingEmail', 'passwordHash']),
 };
 
