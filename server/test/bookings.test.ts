@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BookingSweepService } from '../src/bookings/index.js';
 import { RetentionService } from '../src/privacy/retention.service.js';
-import { approve, emulatorOrder, ok } from './support/commerce.js';
+import { approve, emulatorOrder, eventually, ok, sendEvent } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -258,6 +258,44 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     });
     const [gift] = await t.db.query(`SELECT count(*)::int AS n FROM donations WHERE user_id = $1`, [member.id]);
     expect(gift.n).toBe(0);
+  });
+
+  it('confirms a paid booking from PayPal’s webhook when the member approved but never came back', async () => {
+    const course = await event({ capacity: 2, price: 6 });
+    const held = (await book(member.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
+    expect((await sendEvent(t, held.checkout.orderID, 'CHECKOUT.ORDER.APPROVED')).delivery!.status).toBe(200);
+    await eventually(async () => (await t.db.query(`SELECT status FROM bookings WHERE id = $1`, [held.id]))[0].status === 'Confirmed');
+    await smtp.waitFor((m) => m.to.includes(member.email) && m.raw.includes(held.reference) && m.subject.startsWith('Your booking'));
+    // Coming back after all changes nothing and charges nothing more.
+    const late = await ok(t, `mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }`, { orderID: held.checkout.orderID }, member.token);
+    expect(late.captureBooking.status).toBe('Confirmed');
+    expect((await emulatorOrder(t, held.checkout.orderID)).captureCalls).toBe(1);
+  });
+
+  it('reminds each confirmed booker once, a day ahead, and lets events staff write to everyone booked', async () => {
+    const course = await event({ capacity: 5 });
+    const booking = (await book(member.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
+    const start = new Date(course.start).getTime();
+    const remindedAt = async () => (await t.db.query(`SELECT reminded_at FROM bookings WHERE id = $1`, [booking.id]))[0].reminded_at;
+    await sweep(new Date(start - 2 * DAY_MS));
+    expect(await remindedAt()).toBeNull();
+    // Every booking of that Saturday is due a day ahead (other tests' too); each is reminded by one sweep only.
+    expect((await sweep(new Date(start - DAY_MS / 2))).reminded).toBeGreaterThanOrEqual(1);
+    expect(await remindedAt()).not.toBeNull();
+    expect((await sweep(new Date(start - DAY_MS / 4))).reminded).toBe(0);
+    const reminder = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject.startsWith('Tomorrow:') && m.text.includes(booking.reference));
+    expect(reminder.text).toContain('Your ticket:');
+
+    const MESSAGE =
+      'mutation($postId: ID!, $start: DateTime!, $subject: String!) { messageBookers(postId: $postId, occurrenceStart: $start, subject: $subject, body: "Bring a Bible.") }';
+    expect((await t.gql(MESSAGE, { postId: course.id, start: course.start, subject: 'Hi\r\nBcc: x@y' }, door.token)).errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'subject',
+    });
+    expect((await t.gql(MESSAGE, { postId: course.id, start: course.start, subject: 'Saturday' }, editor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await ok(t, MESSAGE, { postId: course.id, start: course.start, subject: 'Saturday' }, door.token)).messageBookers).toBe(1);
+    const told = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject === 'Saturday' && m.text.includes(booking.reference));
+    expect(told.text).toContain('Bring a Bible.');
   });
 
   it('never books more places than there are: 200 calls at once for the last 20 places, five times', async () => {
