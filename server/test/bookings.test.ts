@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BookingSweepService } from '../src/bookings/index.js';
 import { RetentionService } from '../src/privacy/retention.service.js';
 import { approve, emulatorOrder, eventually, ok, sendEvent } from './support/commerce.js';
+import { createEvent, firstSaturday, payFor, sendBooking } from './support/bookings.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -11,17 +12,9 @@ const BOOKING_FIELDS =
 const CREATE_BOOKING = `mutation($postId: ID!, $start: DateTime!, $places: Int!, $names: [String!], $answers: [BookingAnswerInput!], $name: String, $email: String) {
   createBooking(postId: $postId, occurrenceStart: $start, places: $places, names: $names, answers: $answers, name: $name, email: $email) { ${BOOKING_FIELDS} } }`;
 const JOIN_WAITLIST = `mutation($postId: ID!, $start: DateTime!, $places: Int!) { joinWaitlist(postId: $postId, occurrenceStart: $start, places: $places) { ${BOOKING_FIELDS} } }`;
+const CREATE_PROGRAM = `mutation($name: String!, $startsAt: DateTime!, $booking: BookingSettingsInput) {
+  createPost(name: $name, body: "<p>Come</p>", categoryId: "1", startsAt: $startsAt, booking: $booking) { id booking { capacity price } } }`;
 const OCCURRENCES = `query($id: ID!) { Post(id: $id) { booking { capacity price currency questions { id label kind } } bookingOccurrences(limit: 3) { start placesLeft full open waitlist cancelled } } }`;
-const CREATE_EVENT = `mutation($name: String!, $startsAt: DateTime!, $recurrence: String, $booking: BookingSettingsInput) {
-  createPost(name: $name, body: "<p>Come</p>", categoryId: "1", startsAt: $startsAt, recurrence: $recurrence, location: "Main hall", booking: $booking) { id booking { capacity price } } }`;
-
-/** Saturday mornings from a week ahead, at 10:00 London time. */
-const firstSaturday = () => {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7));
-  day.setUTCHours(10, 0, 0, 0);
-  return day;
-};
 
 describe('booking places on events: holds, payment, waiting lists, tickets and the door', () => {
   let t: TestApp;
@@ -47,46 +40,18 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     await smtp.close();
   });
 
-  async function event(booking: Record<string, unknown>, recurrence: string | null = null) {
-    const startsAt = firstSaturday();
-    const created = await ok(
-      t,
-      CREATE_EVENT,
-      {
-        name: `Course ${Math.random().toString(36).slice(2, 7)}`,
-        startsAt,
-        recurrence,
-        booking,
-      },
-      admin,
-    );
-    return {
-      id: created.createPost.id as string,
-      start: startsAt.toISOString(),
-    };
-  }
-
-  const book = (
-    token: string | undefined,
-    variables: Record<string, unknown>,
-    ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  ) =>
-    t.http
-      .post('/graphql')
-      .set('x-forwarded-for', ip)
-      .set(token ? { authorization: `Bearer ${token}` } : {})
-      .send({ query: CREATE_BOOKING, variables })
-      .then((response) => response.body as { data: any; errors?: any[] });
+  const event = (booking: Record<string, unknown>, recurrence?: string) => createEvent(t, admin, booking, { recurrence });
+  const book = (token: string | undefined, variables: Record<string, unknown>, address?: string) => sendBooking(t, CREATE_BOOKING, token, variables, address);
 
   it('checks the settings staff give, naming the field at fault', async () => {
     const startsAt = firstSaturday();
-    const bad = await t.gql(CREATE_EVENT, { name: 'Bad', startsAt, booking: { capacity: 0 } }, admin);
+    const bad = await t.gql(CREATE_PROGRAM, { name: 'Bad', startsAt, booking: { capacity: 0 } }, admin);
     expect(bad.errors[0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: 'booking.capacity',
     });
     const choice = await t.gql(
-      CREATE_EVENT,
+      CREATE_PROGRAM,
       {
         name: 'Bad',
         startsAt,
@@ -108,7 +73,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     });
     const created = await ok(
       t,
-      CREATE_EVENT,
+      CREATE_PROGRAM,
       {
         name: 'Good',
         startsAt,
@@ -283,7 +248,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     expect((await sweep(new Date(start - DAY_MS / 2))).reminded).toBeGreaterThanOrEqual(1);
     expect(await remindedAt()).not.toBeNull();
     expect((await sweep(new Date(start - DAY_MS / 4))).reminded).toBe(0);
-    const reminder = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject.startsWith('Tomorrow:') && m.text.includes(booking.reference));
+    const reminder = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject.startsWith('Reminder:') && m.text.includes(booking.reference));
     expect(reminder.text).toContain('Your ticket:');
 
     const MESSAGE =
@@ -379,30 +344,16 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
     // The second member's hold lapses too, but nobody took the place meanwhile: their late payment confirms it.
     await t.db.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [taker.id]);
     await sweep();
-    await approve(t, taker.checkout.approveUrl);
-    const confirmed = await ok(
-      t,
-      `mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }`,
-      { orderID: taker.checkout.orderID },
-      second.token,
-    );
-    expect(confirmed.captureBooking.status).toBe('Confirmed');
+    expect(await payFor(t, taker, second.token)).toBe('Confirmed');
   });
 
   it('offers a freed place to the first in line, then the next when the offer lapses, and never charges anyone waiting', async () => {
     const course = await event({ capacity: 2, waitlist: true, price: 5 });
     const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, () => t.member()));
     const pay = async (who: typeof a) => {
-      const held = (
-        await book(who.token, {
-          postId: course.id,
-          start: course.start,
-          places: 1,
-        })
-      ).data.createBooking;
-      await approve(t, held.checkout.approveUrl);
-      return (await ok(t, `mutation($orderID: String!) { captureBooking(orderID: $orderID) { id status } }`, { orderID: held.checkout.orderID }, who.token))
-        .captureBooking;
+      const held = (await book(who.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
+      expect(await payFor(t, held, who.token)).toBe('Confirmed');
+      return held;
     };
     const booked = await pay(a);
     await pay(b);
@@ -446,17 +397,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
       status: 'Held',
       checkout: { orderID: expect.any(String) },
     });
-    await approve(t, accepted.acceptBookingOffer.checkout.approveUrl);
-    expect(
-      (
-        await ok(
-          t,
-          `mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }`,
-          { orderID: accepted.acceptBookingOffer.checkout.orderID },
-          d.token,
-        )
-      ).captureBooking.status,
-    ).toBe('Confirmed');
+    expect(await payFor(t, accepted.acceptBookingOffer, d.token)).toBe('Confirmed');
     const [charged] = await t.db.query(`SELECT count(*)::int AS n FROM ticket_payments WHERE user_id = $1`, [c.id]);
     expect(charged.n).toBe(0);
   });
@@ -534,8 +475,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
         places: 1,
       })
     ).data.createBooking;
-    await approve(t, held.checkout.approveUrl);
-    await ok(t, `mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }`, { orderID: held.checkout.orderID }, member.token);
+    expect(await payFor(t, held, member.token)).toBe('Confirmed');
     const cancelled = await ok(
       t,
       'mutation($postId: ID!, $start: DateTime!) { cancelOccurrence(postId: $postId, occurrenceStart: $start, message: "The hall is flooded.") }',
@@ -579,8 +519,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
         places: 1,
       })
     ).data.createBooking;
-    await approve(t, held.checkout.approveUrl);
-    await ok(t, `mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }`, { orderID: held.checkout.orderID }, someone.token);
+    expect(await payFor(t, held, someone.token)).toBe('Confirmed');
 
     const exported = JSON.parse((await ok(t, '{ exportMyData }', {}, someone.token)).exportMyData);
     expect(exported.bookings.map((b: { reference: string }) => b.reference).sort()).toEqual([freeBooking.reference, held.reference].sort());

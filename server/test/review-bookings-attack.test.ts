@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createEvent, sendBooking } from './support/bookings.js';
 import { approve, emulatorOrder, ok } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
@@ -9,20 +10,11 @@ const CREATE_BOOKING = `mutation($postId: ID!, $start: DateTime!, $places: Int!,
   createBooking(postId: $postId, occurrenceStart: $start, places: $places, names: $names, answers: $answers, name: $name, email: $email) { ${FIELDS} } }`;
 const JOIN_WAITLIST = `mutation($postId: ID!, $start: DateTime!, $places: Int!, $name: String, $email: String) {
   joinWaitlist(postId: $postId, occurrenceStart: $start, places: $places, name: $name, email: $email) { ${FIELDS} } }`;
-const CREATE_EVENT = `mutation($name: String!, $startsAt: DateTime!, $booking: BookingSettingsInput) {
-  createPost(name: $name, body: "<p>Come</p>", categoryId: "1", startsAt: $startsAt, location: "Hall", booking: $booking) { id } }`;
 const CAPTURE = `mutation($orderID: String!) { captureBooking(orderID: $orderID) { id status ticket } }`;
 const CANCEL = `mutation($id: ID!, $token: String) { cancelBooking(id: $id, token: $token) { id status } }`;
 const CHECK_IN = `mutation($reference: String!) { checkInBooking(reference: $reference) { status } }`;
 const READ = `query($id: ID!) { Booking(id: $id) { id email bookerName answers { answer } ticket } }`;
 
-const firstSaturday = () => {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7));
-  day.setUTCHours(10, 0, 0, 0);
-  return day;
-};
-const randomIp = () => `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const codeOf = (response: { errors?: any[] }) => response.errors?.[0]?.extensions?.code;
 
 describe('review: attacking event booking from outside', () => {
@@ -46,18 +38,9 @@ describe('review: attacking event booking from outside', () => {
     await smtp.close();
   });
 
-  async function event(booking: Record<string, unknown>, startsAt = firstSaturday()) {
-    const created = await ok(t, CREATE_EVENT, { name: `Attack ${Math.random().toString(36).slice(2, 7)}`, startsAt, booking }, admin);
-    return { id: created.createPost.id as string, start: startsAt.toISOString() };
-  }
+  const event = (booking: Record<string, unknown>, startsAt?: Date) => createEvent(t, admin, booking, { startsAt });
 
-  const book = (token: string | undefined, variables: Record<string, unknown>, query = CREATE_BOOKING) =>
-    t.http
-      .post('/graphql')
-      .set('x-forwarded-for', randomIp())
-      .set(token ? { authorization: `Bearer ${token}` } : {})
-      .send({ query, variables })
-      .then((response) => response.body as { data: any; errors?: any[] });
+  const book = (token: string | undefined, variables: Record<string, unknown>, query = CREATE_BOOKING) => sendBooking(t, query, token, variables);
 
   async function booked(token: string | undefined, variables: Record<string, unknown>, query = CREATE_BOOKING) {
     const response = await book(token, variables, query);
@@ -103,10 +86,15 @@ describe('review: attacking event booking from outside', () => {
     const query = `postId=${course.id}&occurrenceStart=${encodeURIComponent(course.start)}`;
     expect((await csv(query)).status).toBe(401);
     expect((await csv(query, 'not-a-token')).status).toBe(401);
-    for (const role of ['Member', 'Editor', 'Finance', 'PrayerTeam', 'Pastor']) expect([role, (await csv(query, people[role].token)).status]).toEqual([role, 403]);
+    for (const role of ['Member', 'Editor', 'Finance', 'PrayerTeam', 'Pastor'])
+      expect([role, (await csv(query, people[role].token)).status]).toEqual([role, 403]);
     expect((await csv(query, people.EventsTeam.token)).status).toBe(200);
     expect((await csv(query, admin)).status).toBe(200);
-    for (const bad of ['postId=constructor&occurrenceStart=2026-01-01', 'postId=-1&occurrenceStart=x', `postId=99999999999&occurrenceStart=${encodeURIComponent(course.start)}`]) {
+    for (const bad of [
+      'postId=constructor&occurrenceStart=2026-01-01',
+      'postId=-1&occurrenceStart=x',
+      `postId=99999999999&occurrenceStart=${encodeURIComponent(course.start)}`,
+    ]) {
       const response = await csv(bad, admin);
       expect([bad, response.status < 500]).toEqual([bad, true]);
     }
@@ -128,7 +116,11 @@ describe('review: attacking event booking from outside', () => {
       }
       const create = await book(people.Member.token, { postId: id, start: course.start, places: 1 });
       expect([id, codeOf(create)]).toEqual([id, expect.stringMatching(/^(NOT_FOUND|BAD_USER_INPUT)$/)]);
-      const counts = await t.gql('query($p: ID!, $s: DateTime!) { bookingCounts(postId: $p, occurrenceStart: $s) { booked } }', { p: id, s: course.start }, admin);
+      const counts = await t.gql(
+        'query($p: ID!, $s: DateTime!) { bookingCounts(postId: $p, occurrenceStart: $s) { booked } }',
+        { p: id, s: course.start },
+        admin,
+      );
       expect([id, codeOf(counts)]).toEqual([id, expect.stringMatching(/^(NOT_FOUND|BAD_USER_INPUT)$/)]);
     }
     for (const reference of ['constructor', '', 'BK-', 'T1.BK-AAAAAAAA.', `BK-${'A'.repeat(5000)}`]) {
@@ -171,7 +163,13 @@ describe('review: attacking event booking from outside', () => {
       names: ['+SUM(1,2)', '@cmd'],
       answers: [{ questionId: 'dietary', answer: '=1+1' }],
     });
-    const visitor = await booked(undefined, { postId: course.id, start: course.start, places: 1, name: '=HYPERLINK("http://evil.test","x")', email: 'formula@test.example' });
+    const visitor = await booked(undefined, {
+      postId: course.id,
+      start: course.start,
+      places: 1,
+      name: '=HYPERLINK("http://evil.test","x")',
+      email: 'formula@test.example',
+    });
     await booked(undefined, { postId: course.id, start: course.start, places: 1, name: '-2+3', email: 'formula2@test.example' });
     expect(visitor.status).toBe('Held');
     const response = await csv(`postId=${course.id}&occurrenceStart=${encodeURIComponent(course.start)}`, people.EventsTeam.token);
@@ -317,9 +315,10 @@ describe('review: attacking event booking from outside', () => {
     await booked(people.Member.token, { ...base, places: 2 });
     const over = await book(people.Member.token, { ...base, places: 2 });
     expect(over.errors?.[0].extensions).toMatchObject({ code: 'CONFLICT', field: 'places', placesLeft: 1 });
-    const [count] = await t.db.query(`SELECT coalesce(sum(places), 0)::int AS n FROM bookings b JOIN booking_occurrences o ON o.id = b.occurrence_id WHERE o.post_id = $1`, [
-      course.id,
-    ]);
+    const [count] = await t.db.query(
+      `SELECT coalesce(sum(places), 0)::int AS n FROM bookings b JOIN booking_occurrences o ON o.id = b.occurrence_id WHERE o.post_id = $1`,
+      [course.id],
+    );
     expect(count.n).toBe(2);
 
     // A draft is not bookable by anyone, staff included.
@@ -363,10 +362,13 @@ describe('review: attacking event booking from outside', () => {
     const held = await booked(undefined, { postId: course.id, start: course.start, places: 1, name: 'Late Larry', email: 'larry@test.example' });
     const mail = await smtp.waitFor((m) => m.to.includes('larry@test.example') && m.subject.startsWith('Confirm your booking'));
     const token = /\/booking\/confirm\?token=([\w-]+)/.exec(mail.text)![1];
-    await t.db.query(`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'hold-lapsed', hold_expires_at = NULL, cancelled_at = now() WHERE id = $1`, [held.id]);
-    await t.db.query(`UPDATE booking_occurrences SET starts_at = now() - interval '2 hours', ends_at = NULL WHERE id = (SELECT occurrence_id FROM bookings WHERE id = $1)`, [
+    await t.db.query(`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'hold-lapsed', hold_expires_at = NULL, cancelled_at = now() WHERE id = $1`, [
       held.id,
     ]);
+    await t.db.query(
+      `UPDATE booking_occurrences SET starts_at = now() - interval '2 hours', ends_at = NULL WHERE id = (SELECT occurrence_id FROM bookings WHERE id = $1)`,
+      [held.id],
+    );
     const late = await t.gql('mutation($token: String!) { confirmBooking(token: $token) { status } }', { token });
     expect(late.data?.confirmBooking?.status ?? codeOf(late)).toBe('CONFLICT');
   });
@@ -408,10 +410,13 @@ describe('review: attacking event booking from outside', () => {
     const payer = await t.member();
     const held = await booked(payer.token, { postId: course.id, start: course.start, places: 1 });
     await approve(t, held.checkout.approveUrl);
-    await t.db.query(`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'hold-lapsed', hold_expires_at = NULL, cancelled_at = now() WHERE id = $1`, [held.id]);
-    await t.db.query(`UPDATE booking_occurrences SET starts_at = now() - interval '2 hours', ends_at = NULL WHERE id = (SELECT occurrence_id FROM bookings WHERE id = $1)`, [
+    await t.db.query(`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'hold-lapsed', hold_expires_at = NULL, cancelled_at = now() WHERE id = $1`, [
       held.id,
     ]);
+    await t.db.query(
+      `UPDATE booking_occurrences SET starts_at = now() - interval '2 hours', ends_at = NULL WHERE id = (SELECT occurrence_id FROM bookings WHERE id = $1)`,
+      [held.id],
+    );
     const late = await t.gql(CAPTURE, { orderID: held.checkout.orderID }, payer.token);
     expect(late.data?.captureBooking?.status ?? codeOf(late)).toBe('Refunded');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RetentionService } from '../src/privacy/retention.service.js';
-import { approve, ok } from './support/commerce.js';
+import { createEvent, payFor, sendBooking } from './support/bookings.js';
+import { ok } from './support/commerce.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -8,16 +9,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const FIELDS = 'id reference status amount checkout { orderID approveUrl } answers { questionId answer }';
 const CREATE_BOOKING = `mutation($postId: ID!, $start: DateTime!, $places: Int!, $answers: [BookingAnswerInput!]) {
   createBooking(postId: $postId, occurrenceStart: $start, places: $places, answers: $answers) { ${FIELDS} } }`;
-const CREATE_EVENT = `mutation($name: String!, $startsAt: DateTime!, $booking: BookingSettingsInput) {
-  createPost(name: $name, body: "<p>Come</p>", categoryId: "1", startsAt: $startsAt, location: "Main hall", booking: $booking) { id } }`;
-const CAPTURE = 'mutation($orderID: String!) { captureBooking(orderID: $orderID) { status } }';
-
-const firstSaturday = () => {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7));
-  day.setUTCHours(10, 0, 0, 0);
-  return day;
-};
 
 /** The headers and decoded body of the text/calendar part of a raw MIME message. */
 function calendarPart(raw: string): { headers: string; body: string } {
@@ -26,7 +17,10 @@ function calendarPart(raw: string): { headers: string; body: string } {
   const part = raw.slice(start);
   const split = part.search(/\r?\n\r?\n/);
   const headers = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const encoded = part.slice(split).replace(/^\r?\n\r?\n/, '').split(/\r?\n--/)[0];
+  const encoded = part
+    .slice(split)
+    .replace(/^\r?\n\r?\n/, '')
+    .split(/\r?\n--/)[0];
   if (/Content-Transfer-Encoding: base64/i.test(headers)) return { headers, body: Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8') };
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers))
     return { headers, body: encoded.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) };
@@ -54,23 +48,12 @@ describe('review: event booking against the rules of its domain', () => {
     await smtp.close();
   });
 
-  async function event(booking: Record<string, unknown>) {
-    const startsAt = firstSaturday();
-    const created = await ok(t, CREATE_EVENT, { name: `Review ${Math.random().toString(36).slice(2, 7)}`, startsAt, booking }, admin);
-    return { id: created.createPost.id as string, start: startsAt.toISOString() };
-  }
-  const book = (token: string, variables: Record<string, unknown>) =>
-    t.http
-      .post('/graphql')
-      .set('x-forwarded-for', `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`)
-      .set({ authorization: `Bearer ${token}` })
-      .send({ query: CREATE_BOOKING, variables })
-      .then((response) => response.body as { data: any; errors?: any[] });
+  const event = (booking: Record<string, unknown>) => createEvent(t, admin, booking);
+  const book = (token: string, variables: Record<string, unknown>) => sendBooking(t, CREATE_BOOKING, token, variables);
   async function paidBooking(who: Awaited<ReturnType<TestApp['member']>>, price = 7.5, places = 2) {
     const course = await event({ capacity: 5, price });
     const held = (await book(who.token, { postId: course.id, start: course.start, places })).data.createBooking;
-    await approve(t, held.checkout.approveUrl);
-    expect((await ok(t, CAPTURE, { orderID: held.checkout.orderID }, who.token)).captureBooking.status).toBe('Confirmed');
+    expect(await payFor(t, held, who.token)).toBe('Confirmed');
     return held;
   }
 
@@ -141,7 +124,9 @@ describe('review: event booking against the rules of its domain', () => {
     it('lets only events:manage refund a booking; an editor is refused', async () => {
       const member = await t.member();
       const held = await paidBooking(member, 3, 1);
-      expect((await t.gql('mutation($id: ID!) { refundBooking(id: $id) { status } }', { id: held.id }, editor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+      expect((await t.gql('mutation($id: ID!) { refundBooking(id: $id) { status } }', { id: held.id }, editor.token)).errors[0].extensions.code).toBe(
+        'FORBIDDEN',
+      );
       expect((await ok(t, 'mutation($id: ID!) { refundBooking(id: $id) { status } }', { id: held.id }, door.token)).refundBooking.status).toBe('Refunded');
     });
   });
@@ -200,8 +185,8 @@ describe('review: event booking against the rules of its domain', () => {
     // after the occurrence". Kept on day 29 after the event, gone on day 31, whatever the booking's status.
     it('is deleted 30 days after the occurrence and not before, for cancelled bookings too', async () => {
       const other = await t.member();
-      const cancelled = (await book(other.token, { postId: course.id, start: course.start, places: 1, answers: [{ questionId: 'access', answer: 'Ramp' }] })).data
-        .createBooking;
+      const cancelled = (await book(other.token, { postId: course.id, start: course.start, places: 1, answers: [{ questionId: 'access', answer: 'Ramp' }] }))
+        .data.createBooking;
       await ok(t, 'mutation($id: ID!) { cancelBooking(id: $id) { status } }', { id: cancelled.id }, other.token);
       const [{ ends }] = await t.db.query(
         `SELECT coalesce(o.ends_at, o.starts_at) AS ends FROM bookings b JOIN booking_occurrences o ON o.id = b.occurrence_id WHERE b.id = $1`,

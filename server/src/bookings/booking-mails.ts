@@ -174,7 +174,7 @@ export function lateRefundMail(booking: BookingRow): MailMessage {
 export function reminderMail(booking: BookingRow, links: Links): MailMessage {
   return {
     to: booking.email,
-    subject: `Tomorrow: ${booking.occurrence.postName}`,
+    subject: `Reminder: ${booking.occurrence.postName}, ${whenOf(booking.occurrence.startsAt)}`,
     text: [
       `Dear ${booking.bookerName},`,
       '',
