@@ -160,6 +160,12 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
       reference: held.reference,
     });
     expect((await t.gql('mutation { confirmBooking(token: "made-up") { status } }')).errors[0].extensions.code).toBe('NOT_FOUND');
+    const ticket = await smtp.waitFor((m) => m.to.includes('vera@test.example') && m.subject.startsWith('Your booking'));
+    const [, id, cancelToken] = /\/booking\/cancel\?id=(\d+)&token=([\w-]+)/.exec(ticket.text)!;
+    expect(id).toBe(held.id);
+    const CANCEL = 'mutation($id: ID!, $token: String) { cancelBooking(id: $id, token: $token) { status } }';
+    expect((await t.gql(CANCEL, { id, token: 'not-hers' })).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await ok(t, CANCEL, { id, token: cancelToken }, '')).cancelBooking.status).toBe('Cancelled');
 
     const asking = await event({ capacity: 5, questions: [{ id: 'access', label: 'Access needs', kind: 'YesNo', required: true }] });
     const blank = await book(undefined, { postId: asking.id, start: asking.start, places: 1, name: ' ', email: 'not-an-address' });

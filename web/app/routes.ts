@@ -28,6 +28,7 @@ export default [
   route('post-details/:id', 'routes/post-details.tsx'),
   route('booking/confirm', 'routes/booking-confirm.tsx'),
   route('booking/offer', 'routes/booking-offer.tsx'),
+  route('booking/cancel', 'routes/booking-cancel.tsx'),
 
   route('book-shop', 'routes/book-shop.tsx'),
   route('book-details-page', 'routes/book-details-selected.tsx'),

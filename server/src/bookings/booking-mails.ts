@@ -54,7 +54,8 @@ export interface Links {
 }
 
 /** The ticket: what was booked, the reference, the QR code to show at the door and a calendar entry. */
-export function confirmationMail(booking: BookingRow, links: Links, ticket: string): MailMessage {
+/** `cancelToken`: a visitor's link token, for the link that cancels their booking without an account. */
+export function confirmationMail(booking: BookingRow, links: Links, ticket: string, cancelToken?: string): MailMessage {
   const manage = `${links.publicUrl}/user/bookings`;
   return {
     to: booking.email,
@@ -69,7 +70,7 @@ export function confirmationMail(booking: BookingRow, links: Links, ticket: stri
       '',
       'Show the attached QR code, or tell us the reference, at the door. The attached calendar file adds the event to your calendar.',
       '',
-      booking.userId ? `To see or cancel your booking: ${manage}` : `To cancel your booking, tell us: ${links.publicUrl}/contact-us`,
+      cancelToken ? `To cancel your booking: ${links.publicUrl}/booking/cancel?id=${booking.id}&token=${cancelToken}` : `To see or cancel your booking: ${manage}`,
     ].join('\n'),
     attachments: [
       { filename: `${booking.reference}.png`, qrCodeOf: ticket },

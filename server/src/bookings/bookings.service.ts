@@ -268,7 +268,8 @@ export class BookingsService implements OnModuleInit {
     return booking.places <= capacity - (await takenPlaces(manager, booking.occurrenceId, now, booking.id));
   }
 
-  private async confirm(manager: EntityManager, booking: BookingRow): Promise<void> {
+  /** `cancelToken`: a visitor's link token, so their ticket's e-mail carries the link that cancels it. */
+  private async confirm(manager: EntityManager, booking: BookingRow, cancelToken?: string): Promise<void> {
     Object.assign(booking, {
       status: 'Confirmed',
       confirmedAt: new Date(),
@@ -278,11 +279,11 @@ export class BookingsService implements OnModuleInit {
       cancelReason: null,
     });
     await manager.save(Booking, booking);
-    await this.mail.queue(this.confirmation(booking), manager);
+    await this.mail.queue(this.confirmation(booking, cancelToken), manager);
   }
 
-  private confirmation(booking: BookingRow) {
-    return confirmationMail(booking, this.links, this.ticketOf(booking));
+  private confirmation(booking: BookingRow, cancelToken?: string) {
+    return confirmationMail(booking, this.links, this.ticketOf(booking), cancelToken);
   }
 
   /** A visitor's link: confirms their held places, or gives them back when the hold lapsed and they are still free. */
@@ -294,7 +295,7 @@ export class BookingsService implements OnModuleInit {
         throw new AppError('CONFLICT', 'This link does not confirm a booking any more');
       if (!(await this.placesStillFree(manager, booking)))
         throw new AppError('CONFLICT', 'Sorry: these places can no longer be confirmed; they went to others, or the event has begun');
-      await this.confirm(manager, booking);
+      await this.confirm(manager, booking, token);
       return booking;
     });
   }
@@ -320,7 +321,7 @@ export class BookingsService implements OnModuleInit {
         throw new AppError('CONFLICT', locked.status === 'Cancelled' ? 'This offer has lapsed' : 'This offer has already been answered');
       if (!locked.offerExpiresAt || locked.offerExpiresAt.getTime() <= Date.now()) throw new AppError('CONFLICT', 'This offer has lapsed');
       if (locked.amountMinor === 0) {
-        await this.confirm(manager, locked);
+        await this.confirm(manager, locked, locked.userId === null ? token : undefined);
         return locked;
       }
       if (!caller || caller.id !== locked.userId) throw AppError.forbidden('Please log in as the member who joined the waiting list to pay for these places');

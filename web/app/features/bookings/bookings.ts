@@ -2,7 +2,7 @@ import type { BookingQuestionKind, BookingStatus } from '@ministry/shared';
 import type { PaymentOutcome } from '../../components/payment-return';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { formText } from '../../lib/form-data';
-import { loadPublic, toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
+import { loadPublic, toFormErrors, type FormErrors, type GraphqlCaller, type GraphqlResult } from '../../lib/graphql';
 
 export type BookingQuestion = { id: string; label: string; kind: BookingQuestionKind; choices: string[]; required: boolean };
 
@@ -163,14 +163,26 @@ export async function cancelBooking(graphql: GraphqlCaller, id: string): Promise
 
 const CONFIRM_BOOKING = `mutation ConfirmBooking($token: String!) { booking: confirmBooking(token: $token) { ${BOOKING_FIELDS} } }`;
 const ACCEPT_OFFER = `mutation AcceptOffer($token: String!) { booking: acceptBookingOffer(token: $token) { ${BOOKING_FIELDS} } }`;
+const CANCEL_BY_LINK = `mutation CancelByLink($id: ID!, $token: String!) { booking: cancelBooking(id: $id, token: $token) { ${BOOKING_FIELDS} } }`;
 
 export type LinkAction = 'confirm' | 'offer';
 export type LinkResult = { booking?: Booking; message?: string; code?: string };
 
 /** The e-mailed link's action, taken only when the booker presses its button (mail scanners follow links). */
 export async function actOnLink(graphql: GraphqlCaller, action: LinkAction, token: string): Promise<LinkResult> {
-  if (!token) return { message: 'This link is incomplete. Please open it again from your e-mail.' };
-  const result = await graphql.request<{ booking: Booking }>(action === 'confirm' ? CONFIRM_BOOKING : ACCEPT_OFFER, { token });
+  if (!token) return { message: INCOMPLETE_LINK };
+  return linkResult(await graphql.request<{ booking: Booking }>(action === 'confirm' ? CONFIRM_BOOKING : ACCEPT_OFFER, { token }));
+}
+
+/** A visitor's cancellation from the link of their ticket's e-mail (`id` and `token` of that link). */
+export async function cancelByLink(graphql: GraphqlCaller, id: string, token: string): Promise<LinkResult> {
+  if (!id || !token) return { message: INCOMPLETE_LINK };
+  return linkResult(await graphql.request<{ booking: Booking }>(CANCEL_BY_LINK, { id, token }));
+}
+
+const INCOMPLETE_LINK = 'This link is incomplete. Please open it again from your e-mail.';
+
+function linkResult(result: GraphqlResult<{ booking: Booking }>): LinkResult {
   const booking = result.data?.booking;
   if (booking) return { booking };
   const error = result.errors?.[0];

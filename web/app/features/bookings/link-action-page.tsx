@@ -7,6 +7,8 @@ type Props = {
   lead: string;
   button: string;
   token: string;
+  /** Other hidden fields the link carries (a booking's id). */
+  fields?: Record<string, string>;
   result?: LinkResult;
   /** The page's own address, for the login link when the offer needs a signed-in member. */
   path: string;
@@ -17,7 +19,7 @@ type Props = {
  * The page an e-mailed booking link opens: the link itself changes nothing (mail scanners follow links), the
  * booker's press of the button does. What happened is shown in place of the button.
  */
-export function LinkActionPage({ title, lead, button, token, result, path, children }: Props) {
+export function LinkActionPage({ title, lead, button, token, fields = {}, result, path, children }: Props) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   return (
@@ -41,6 +43,9 @@ export function LinkActionPage({ title, lead, button, token, result, path, child
           )}
           <Form method="post">
             <input type="hidden" name="token" value={token} />
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <SubmitButton pending={pending}>{button}</SubmitButton>
           </Form>
         </>
