@@ -70,7 +70,9 @@ export function confirmationMail(booking: BookingRow, links: Links, ticket: stri
       '',
       'Show the attached QR code, or tell us the reference, at the door. The attached calendar file adds the event to your calendar.',
       '',
-      cancelToken ? `To cancel your booking: ${links.publicUrl}/booking/cancel?id=${booking.id}&token=${cancelToken}` : `To see or cancel your booking: ${manage}`,
+      cancelToken
+        ? `To cancel your booking: ${links.publicUrl}/booking/cancel?id=${booking.id}&token=${cancelToken}`
+        : `To see or cancel your booking: ${manage}`,
     ].join('\n'),
     attachments: [
       { filename: `${booking.reference}.png`, qrCodeOf: ticket },
