@@ -8,9 +8,6 @@ export const BOOKING_STATUSES = ['Held', 'Confirmed', 'Cancelled', 'Refunded', '
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_STATUS = byName(BOOKING_STATUSES);
 
-/** The statuses whose places count against an occurrence's capacity (a Held one only until its hold expires). */
-export const PLACE_TAKING_STATUSES: readonly BookingStatus[] = ['Held', 'Confirmed', 'Offered', 'CheckedIn'];
-
 /** What a booking question asks for. */
 export const BOOKING_QUESTION_KINDS = ['ShortText', 'YesNo', 'Choice'] as const;
 export type BookingQuestionKind = (typeof BOOKING_QUESTION_KINDS)[number];

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { endOf, LONDON, occurrenceStarts, Post, PostStatus } from '../content/index.js';
 import { MailService } from '../mail/index.js';
 import { bookersMessageMail } from './booking-mails.js';
+import { holdsPlaces } from './booking-places.js';
 import { Booking, BookingCounts, BookingOccurrence, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
 import type { BookingFilter } from './bookings.args.js';
 import { BookingsService } from './bookings.service.js';
@@ -55,8 +56,7 @@ export class BookingDeskService {
     if (!starts.length) return [];
     const rows = await this.dataSource.query<{ starts_at: Date; cancelled: boolean; taken: number }[]>(
       `SELECT o.starts_at, o.cancelled_at IS NOT NULL AS cancelled,
-              coalesce((SELECT sum(b.places) FROM bookings b WHERE b.occurrence_id = o.id
-                         AND (b.status IN ('Confirmed', 'CheckedIn') OR (b.status IN ('Held', 'Offered') AND coalesce(b.hold_expires_at, b.offer_expires_at) > $3))), 0)::int AS taken
+              coalesce((SELECT sum(b.places) FROM bookings b WHERE b.occurrence_id = o.id AND ${holdsPlaces('b', '$3')}), 0)::int AS taken
          FROM booking_occurrences o WHERE o.post_id = $1 AND o.starts_at = ANY($2::timestamptz[])`,
       [post.id, starts, now],
     );

@@ -1,20 +1,21 @@
 import type { EntityManager } from 'typeorm';
-import { PLACE_TAKING_STATUSES } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import type { Post } from '../content/index.js';
 import { endOf } from '../content/index.js';
 import { BookingOccurrence } from './booking.entity.js';
 
 /**
- * Places an occurrence has given away at `now`: confirmed and checked-in ones, holds and offers until they lapse
- * (a lapsed one frees its places at once, before any sweep tidies it). `except` leaves out the booking in hand.
+ * SQL: whether the booking `alias` holds places at the instant `now` (a parameter): confirmed and checked-in ones,
+ * holds and offers until they lapse (a lapsed one frees its places at once, before any sweep tidies it).
  */
+export const holdsPlaces = (alias: string, now: string) =>
+  `(${alias}.status IN ('Confirmed', 'CheckedIn') OR (${alias}.status IN ('Held', 'Offered') AND coalesce(${alias}.hold_expires_at, ${alias}.offer_expires_at) > ${now}))`;
+
+/** Places an occurrence has given away at `now`; `except` leaves out the booking in hand. */
 export async function takenPlaces(manager: EntityManager, occurrenceId: number, now: Date, except = 0): Promise<number> {
   const [row] = await manager.query<{ taken: number }[]>(
-    `SELECT coalesce(sum(places), 0)::int AS taken FROM bookings
-      WHERE occurrence_id = $1 AND id <> $3 AND status = ANY($4::text[])
-        AND (status NOT IN ('Held', 'Offered') OR coalesce(hold_expires_at, offer_expires_at) > $2)`,
-    [occurrenceId, now, except, PLACE_TAKING_STATUSES],
+    `SELECT coalesce(sum(b.places), 0)::int AS taken FROM bookings b WHERE b.occurrence_id = $1 AND b.id <> $3 AND ${holdsPlaces('b', '$2')}`,
+    [occurrenceId, now, except],
   );
   return row.taken;
 }

@@ -20,7 +20,7 @@ import {
   MessageBookersArgs,
   OccurrenceArgs,
 } from './bookings.args.js';
-import { BookingsService } from './bookings.service.js';
+import { BookingsService, CANCELLABLE } from './bookings.service.js';
 import { ticketQrDataUrl } from './ticket.js';
 
 /** Bookings of program occurrences: booking, paying, waiting lists, cancelling, the door and the console. */
@@ -230,7 +230,7 @@ export class BookingsResolver {
     description: 'Whether the caller may cancel it now',
   })
   async canCancel(@Parent() booking: BookingRow, @CurrentUser() caller?: AuthUser) {
-    if (!['Held', 'Confirmed', 'Waitlisted', 'Offered'].includes(booking.status)) return false;
+    if (!CANCELLABLE.includes(booking.status)) return false;
     if (can(caller, PERMISSION.eventsManage)) return true;
     return !!caller && booking.userId === caller.id && this.bookings.beforeCutOff(booking);
   }

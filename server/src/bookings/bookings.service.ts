@@ -28,7 +28,7 @@ export interface BookingRequest {
 }
 
 /** Statuses a booker or staff may still cancel. */
-const CANCELLABLE: readonly BookingStatus[] = ['Held', 'Confirmed', 'Waitlisted', 'Offered'];
+export const CANCELLABLE: readonly BookingStatus[] = ['Held', 'Confirmed', 'Waitlisted', 'Offered'];
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -419,7 +419,7 @@ export class BookingsService implements OnModuleInit {
       const open = await manager.find(Booking, {
         where: {
           occurrenceId: occurrence.id,
-          status: In(['Held', 'Confirmed', 'Waitlisted', 'Offered']),
+          status: In(CANCELLABLE),
         },
       });
       const rows = open.map((booking) => Object.assign(booking, { occurrence }));
