@@ -1,12 +1,9 @@
-import { byName } from './by-name.js';
-
 /**
  * Where a booking stands. Held: places kept while the booker pays (or confirms their address); Offered: a place
  * freed for someone on the waiting list, kept for them until the offer lapses.
  */
 export const BOOKING_STATUSES = ['Held', 'Confirmed', 'Cancelled', 'Refunded', 'Waitlisted', 'Offered', 'CheckedIn'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const BOOKING_STATUS = byName(BOOKING_STATUSES);
 
 /** What a booking question asks for. */
 export const BOOKING_QUESTION_KINDS = ['ShortText', 'YesNo', 'Choice'] as const;
