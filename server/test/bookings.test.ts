@@ -138,6 +138,16 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
       { answer: 'Step-free, please' },
     ]);
     expect((await t.gql('{ allBookings { id } }', {}, editor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
+    // Answers are health data: each staff read of a booking or a list of them is on the audit trail; the booker's own is not.
+    await ok(t, `query($id: ID!) { Booking(id: $id) { id } }`, { id: data.createBooking.id }, member.token);
+    await ok(t, '{ allBookings { id } }', {}, door.token);
+    const reads = await t.db.query(`SELECT action, actor_id FROM audit_events WHERE action LIKE 'booking.%' AND $1 = ANY(record_ids) ORDER BY id`, [
+      String(data.createBooking.id),
+    ]);
+    expect(reads).toEqual([
+      { action: 'booking.read', actor_id: door.id },
+      { action: 'booking.list', actor_id: door.id },
+    ]);
   });
 
   it('holds a visitor’s free places until the e-mailed link confirms them; paid places need an account', async () => {

@@ -12,12 +12,18 @@ export const ACTION_WORDS: Record<string, string> = {
   'account.erase': 'Deleted a member account',
   'visitor.erase': 'Erased a visitor’s form records',
   'retention.run': 'Cleared out old records on schedule',
+  'booking.read': 'Opened an event booking',
+  'booking.list': 'Looked at a list of event bookings',
+  'booking.export': 'Downloaded an event’s attendees',
+  'booking.check-in': 'Checked someone in at an event',
+  'booking.message': 'Wrote to everyone booked on an event',
 };
 
 /** The kinds of record the trail names, as the console's menus call them. */
 export const RECORD_KIND_WORDS: Record<string, string> = {
   User: 'Member account',
   CareRequest: 'Care request',
+  Booking: 'Event booking',
   ...Object.fromEntries(REQUEST_KIND_NAMES.map((kind) => [kind, REQUEST_KINDS[kind].title])),
 };
 

@@ -3,7 +3,7 @@ import { SetMetadata } from '@nestjs/common';
 export const AUDITED = 'audited';
 
 export interface AuditedRead {
-  action: 'care.read' | 'care.list' | 'gift-aid.read' | 'gift-aid.list';
+  action: 'care.read' | 'care.list' | 'gift-aid.read' | 'gift-aid.list' | 'booking.read' | 'booking.list';
   /** The kind of record read; a care inbox id (`PrayerRequest-12`) already names its own. */
   recordKind: string;
 }

@@ -3,6 +3,7 @@ import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
 import { can } from '../access/permissions.js';
+import { Audited } from '../audit/index.js';
 import { AppError } from '../common/app-error.js';
 import { ClientIp } from '../common/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
@@ -123,6 +124,7 @@ export class BookingsResolver {
     return this.desk.mine(caller);
   }
 
+  @Audited('booking.read', 'Booking')
   @Query(() => Booking, { description: 'The booker or events:manage' })
   async Booking(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
     const booking = await this.bookings.read(toId(id));
@@ -131,6 +133,7 @@ export class BookingsResolver {
   }
 
   @Can(PERMISSION.eventsManage)
+  @Audited('booking.list', 'Booking')
   @Query(() => [Booking])
   allBookings(@Args() args: AllBookingsArgs) {
     return this.desk.list(args, args.filter);
