@@ -3,6 +3,7 @@ export * from './bookings.js';
 export * from './by-name.js';
 export * from './contact-reasons.js';
 export * from './gift-aid-schedule.js';
+export * from './mailing.js';
 export * from './permissions.js';
 export * from './prayer-privacy.js';
 export * from './request-kinds.js';

@@ -34,6 +34,8 @@ export const PERMISSION = {
   schemaRead: 'schema:read',
   /** Bookings of every event: bookers, their answers (health data), check-in, cancelling and refunding, messages to bookers. */
   eventsManage: 'events:manage',
+  /** Mailing lists, their subscribers and consent ledger, composing and sending broadcasts, sending health. */
+  commsSend: 'comms:send',
   /** The PayPal emulator's dashboard and controls on a demo: they settle and refund any order, PayPal unasked. */
   paymentsEmulatorTools: 'payments:emulator-tools',
 } as const;
@@ -54,6 +56,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   [ROLE.Editor]: [...CONSOLE, PERMISSION.contentWrite],
   [ROLE.Finance]: [...CONSOLE, PERMISSION.financeRead, PERMISSION.financeManage],
   [ROLE.EventsTeam]: [...CONSOLE, PERMISSION.eventsManage],
+  [ROLE.Communications]: [...CONSOLE, PERMISSION.commsSend],
 };
 
 /** Whether a role allows a permission; an unknown role (an old session, a typo) allows nothing. */

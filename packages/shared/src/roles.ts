@@ -1,7 +1,7 @@
 import { byName } from './by-name.js';
 
 /** Every role an account can hold; the database enum and GraphQL's `Role` follow this list, in this order. */
-export const ROLES = ['Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam'] as const;
+export const ROLES = ['Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam', 'Communications'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Each role by name: `ROLE.Admin`. */
@@ -16,4 +16,5 @@ export const ROLE_WORDS: Readonly<Record<Role, { label: string; meaning: string 
   Editor: { label: 'Editor', meaning: 'Website content and images only.' },
   Finance: { label: 'Finance', meaning: 'Donations, book orders and refunds.' },
   EventsTeam: { label: 'Events team', meaning: 'Bookings for events: who is coming, their answers, check-in at the door, refunds of tickets.' },
+  Communications: { label: 'Communications', meaning: 'Mailing lists and their subscribers; writing and sending e-mails to them.' },
 };
