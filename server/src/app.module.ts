@@ -28,6 +28,7 @@ import { Callers, TOKEN_CHECKS, type TokenChecks } from './http-cache/callers.js
 import { HttpCacheModule } from './http-cache/http-cache.module.js';
 import { LegacyModule } from './legacy/legacy.module.js';
 import { MailModule } from './mail/index.js';
+import { MailingModule } from './mailing/index.js';
 import { RequestsModule } from './requests/index.js';
 import { SiteModule } from './site/index.js';
 
@@ -54,6 +55,7 @@ export class AppModule {
         commerce,
         LegacyModule.forRoot(commerce),
         BookingsModule.forRoot(commerce),
+        MailingModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

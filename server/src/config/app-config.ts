@@ -46,6 +46,16 @@ export interface AppConfig {
   bookingHoldMinutes: number;
   /** How long a place freed for someone on a waiting list is kept for them. */
   bookingOfferHours: number;
+  /** Broadcasts: messages a minute across every instance, and the first wait before a 4xx-deferred message is tried again (doubling). */
+  mailSendRatePerMinute: number;
+  mailRetrySeconds: number;
+  /** The domain of the envelope sender (VERP, `bounces+<token>@…`) and of `mailto:` unsubscribing. */
+  mailBounceDomain: string;
+  /** Inbound bounces and complaints: an SMTP listener's port (off when unset), and the bearer secret of `POST /api/mail/inbound` (off when unset). */
+  mailInboundPort?: number;
+  mailInboundSecret?: string;
+  /** DKIM signing of outgoing mail, when all three are set. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** Answer `x-sql-count` on requests that ask for it (tests and the benchmark); off unless turned on, or under NODE_ENV=test. */
   sqlCountHeader: boolean;
   paypal: {
@@ -121,6 +131,20 @@ function readWhole(name: string, raw: string | undefined, fallback: number, min:
   const value = Number(raw || fallback);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
+}
+
+/** The domain of an address as MAIL_FROM writes it (`Name <a@b>` or `a@b`). */
+function addressDomain(raw: string | undefined): string | undefined {
+  return raw ? /@([^\s>]+)>?\s*$/.exec(raw)?.[1] : undefined;
+}
+
+function readDkim(env: Env): AppConfig['dkim'] {
+  const names = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'] as const;
+  const given = names.filter((name) => env[name]);
+  if (!given.length) return undefined;
+  if (given.length < names.length) throw new ConfigError(`DKIM signing needs ${names.join(', ')} together; missing ${names.filter((n) => !env[n]).join(', ')}`);
+  // A key in one line of an environment variable has its line breaks written as \n.
+  return { domainName: env.DKIM_DOMAIN!, keySelector: env.DKIM_SELECTOR!, privateKey: env.DKIM_PRIVATE_KEY!.replace(/\\n/g, '\n') };
 }
 
 function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -278,6 +302,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicCacheSeconds: readWhole('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 0, 3600),
     bookingHoldMinutes: readWhole('BOOKING_HOLD_MINUTES', env.BOOKING_HOLD_MINUTES, 15, 1, 24 * 60),
     bookingOfferHours: readWhole('BOOKING_OFFER_HOURS', env.BOOKING_OFFER_HOURS, 24, 1, 14 * 24),
+    mailSendRatePerMinute: readWhole('MAIL_SEND_RATE_PER_MINUTE', env.MAIL_SEND_RATE_PER_MINUTE, 600, 1, 1_000_000),
+    mailRetrySeconds: readWhole('MAIL_RETRY_SECONDS', env.MAIL_RETRY_SECONDS, 300, 1, 24 * 3600),
+    mailBounceDomain: env.MAIL_BOUNCE_DOMAIN || addressDomain(env.MAIL_FROM) || new URL(publicUrl).hostname,
+    mailInboundPort: env.MAIL_INBOUND_PORT ? readWhole('MAIL_INBOUND_PORT', env.MAIL_INBOUND_PORT, 0, 0, 65535) : undefined,
+    mailInboundSecret: env.MAIL_INBOUND_SECRET || undefined,
+    dkim: readDkim(env),
     // A request asking for its SQL to be counted goes past the cache and the visitors' limits: only where asked for.
     sqlCountHeader: readBoolean('SQL_COUNT_HEADER', env.SQL_COUNT_HEADER, nodeEnv === 'test'),
     paypal: {

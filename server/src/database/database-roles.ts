@@ -100,6 +100,8 @@ async function grantAppAccess(query: Query, role: string, database: string, logg
   await query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_events FROM ${app}`);
   // Only to remove a network address once the retention schedule says so; the trigger refuses any other change.
   await query(`GRANT UPDATE (address) ON audit_events TO ${app}`);
+  // The consent ledger is appended to, never rewritten: what someone agreed to stays as it was (erasure deletes).
+  await query(`REVOKE UPDATE, TRUNCATE ON consent_events FROM ${app}`);
   // Which migrations ran is the owner's record: a forged line would skip a migration.
   await query(`REVOKE INSERT, UPDATE, DELETE ON migrations FROM ${app}`);
   for (const schema of WORKING_SCHEMAS) await handOver(query, schema, role);

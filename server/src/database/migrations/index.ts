@@ -17,6 +17,7 @@ import { GiftAidDeclarationsStaff1795830000000 } from './1795830000000-gift-aid-
 import { AuditAddressExpiry1795840000000 } from './1795840000000-audit-address-expiry.js';
 import { AccountChangeNotify1795850000000 } from './1795850000000-account-change-notify.js';
 import { EventBooking1795900000000 } from './1795900000000-event-booking.js';
+import { Mailing1796000000000 } from './1796000000000-mailing.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AuditAddressExpiry1795840000000,
   AccountChangeNotify1795850000000,
   EventBooking1795900000000,
+  Mailing1796000000000,
 ];

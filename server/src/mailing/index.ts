@@ -1,0 +1,1 @@
+export { MailingModule } from './mailing.module.js';
