@@ -24,6 +24,7 @@ export const DEMO_STAFF: { role: Exclude<Role, typeof ROLE.Member | typeof ROLE.
   { role: ROLE.Editor, email: 'editor@example.org', firstname: 'Ruth', lastname: 'Mensah' },
   { role: ROLE.Finance, email: 'finance@example.org', firstname: 'David', lastname: 'Clarke' },
   { role: ROLE.EventsTeam, email: 'events@example.org', firstname: 'Joseph', lastname: 'Bello' },
+  { role: ROLE.Communications, email: 'comms@example.org', firstname: 'Esther', lastname: 'Nwosu' },
 ];
 
 /**

@@ -88,7 +88,7 @@ export class User {
 
   @Field(() => UserRole)
   @Index('IDX_users_role')
-  @Column({ type: 'varchar', length: 10, default: ROLE.Member })
+  @Column({ type: 'varchar', length: 20, default: ROLE.Member })
   role: Role;
 
   @HideField()

@@ -11,6 +11,7 @@ export class Mailing1796000000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_role_check`);
+    await q.query(`ALTER TABLE users ALTER COLUMN role TYPE varchar(20)`);
     await q.query(
       `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam', 'Communications'))`,
     );
@@ -100,6 +101,7 @@ export class Mailing1796000000000 implements MigrationInterface {
     await q.query(`DROP TABLE mailing_lists`);
     await q.query(`UPDATE users SET role = 'Member' WHERE role = 'Communications'`);
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_role_check`);
+    await q.query(`ALTER TABLE users ALTER COLUMN role TYPE varchar(10)`);
     await q.query(
       `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam'))`,
     );
