@@ -9,7 +9,10 @@ export const addressHash = (email: string): string => createHash('sha256').updat
 
 /** Adds an address to the suppression list; one already there keeps its first reason. */
 export async function suppress(manager: EntityManager, email: string, reason: SuppressionReason): Promise<void> {
-  await manager.query(`INSERT INTO mail_suppressions (address_hash, reason) VALUES ($1, $2) ON CONFLICT (address_hash) DO NOTHING`, [addressHash(email), reason]);
+  await manager.query(`INSERT INTO mail_suppressions (address_hash, reason) VALUES ($1, $2) ON CONFLICT (address_hash) DO NOTHING`, [
+    addressHash(email),
+    reason,
+  ]);
 }
 
 export async function isSuppressed(manager: EntityManager, email: string): Promise<boolean> {

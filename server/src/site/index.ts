@@ -6,3 +6,4 @@ export { isYearEnd, type PeriodSettings, TAX_YEAR_END } from './accounting-year.
 export { DEMO_SITE_SETTINGS } from './demo-settings.js';
 export { isPublishedPath } from './publishing.controller.js';
 export { icalendarText } from './calendar.service.js';
+export { absoluteUrl } from './public-urls.js';
