@@ -21,3 +21,4 @@ export { MeetingImagesService, SliderImagesService, VisitImagesService } from '.
 export { MeetingImage } from './images/meeting-image.entity.js';
 export { SliderImage } from './images/slider-image.entity.js';
 export { VisitImage } from './images/visit-image.entity.js';
+export { sanitizeBody } from './rich-text.js';

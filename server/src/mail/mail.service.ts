@@ -19,12 +19,22 @@ export interface MailMessage {
    * the message is sent: drawing one takes milliseconds the request that queued it need not spend.
    */
   attachments?: ({ filename: string; content: string; contentType: string } | { filename: string; qrCodeOf: string })[];
+  /** An HTML part beside the text (list mail). */
+  html?: string;
+  /** Headers of list mail: `List-Unsubscribe`, `List-Unsubscribe-Post`, `List-Id`. */
+  headers?: Record<string, string>;
+  /** The envelope sender, where bounces go (VERP), when not the From address. */
+  returnPath?: string;
 }
 
 /** PNG, which every mail program shows; 6 pixels a module is sharp enough to scan off a phone's screen. */
 const asFile = async (attachment: NonNullable<MailMessage['attachments']>[number]) =>
   'qrCodeOf' in attachment
-    ? { filename: attachment.filename, contentType: 'image/png', content: await QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 }) }
+    ? {
+        filename: attachment.filename,
+        contentType: 'image/png',
+        content: await QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 }),
+      }
     : attachment;
 
 export const MAIL_QUEUE = 'mail';
@@ -47,22 +57,31 @@ function readable(copy: string): string {
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter;
+  /** Broadcasts: one connection kept open and reused, message after message. */
+  private readonly bulkTransport: Transporter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueue,
   ) {
-    this.transport = config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const signing = config.dkim && { dkim: config.dkim };
+    const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+    const smtp = (pool: boolean): Transporter =>
+      pool
+        ? nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, pool: true, maxConnections: 1, ...signing })
+        : nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, ...signing });
+    const outbox = () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...signing });
+    this.transport = config.smtpUrl ? smtp(false) : outbox();
+    this.bulkTransport = config.smtpUrl ? smtp(true) : outbox();
   }
 
   async onApplicationBootstrap() {
-    await this.jobs.work<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message));
+    await this.jobs.work<MailMessage>(MAIL_QUEUE, async (message) => void (await this.deliver(message)));
   }
 
   onApplicationShutdown() {
     this.transport.close();
+    this.bulkTransport.close();
   }
 
   /**
@@ -113,26 +132,32 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     for (const file of files) await rm(file, { force: true });
   }
 
-  /** Sends now; throws when the server refuses, so the queue retries. */
-  async deliver(message: MailMessage): Promise<void> {
+  /**
+   * Sends now; throws when the server refuses (nodemailer's error carries the SMTP `responseCode`), so the caller
+   * retries. Answers the server's reply, e.g. `250 2.0.0 Ok: queued`. `bulk`: on the broadcasts' kept connection,
+   * and logged by the caller.
+   */
+  async deliver(message: MailMessage, { bulk = false } = {}): Promise<string> {
     // Addresses as objects, which nodemailer takes whole: a string it parses, and `"a,b"@x` would become two.
-    const { to, replyTo, attachments, ...content } = message;
-    const info = await this.transport.sendMail({
+    const { to, replyTo, attachments, returnPath, ...content } = message;
+    const info = await (bulk ? this.bulkTransport : this.transport).sendMail({
       from: this.config.mailFrom,
       ...content,
       ...(attachments && { attachments: await Promise.all(attachments.map(asFile)) }),
       to: { name: '', address: to },
       ...(replyTo && { replyTo: { name: '', address: replyTo } }),
+      ...(returnPath && { envelope: { from: returnPath, to } }),
     });
     if (this.config.smtpUrl) {
-      this.logger.log(`sent "${message.subject}"`);
-      return;
+      if (!bulk) this.logger.log(`sent "${message.subject}"`);
+      return String(info.response ?? '');
     }
     const outbox = join(this.config.dataDir, 'outbox');
     await mkdir(outbox, { recursive: true });
     const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
     // The file only: a message's links may carry a live token (a password reset) that logs must never hold.
-    this.logger.log(`written to ${file}`);
+    if (!bulk) this.logger.log(`written to ${file}`);
+    return `written to the outbox`;
   }
 }

@@ -2,6 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { MailModule } from '../mail/index.js';
+import { MediaModule } from '../media/index.js';
+import { SiteModule } from '../site/index.js';
+import { BroadcastSender } from './broadcasts/broadcast-sender.service.js';
+import { Broadcast } from './broadcasts/broadcast.entity.js';
+import { BroadcastsResolver, NewslettersResolver } from './broadcasts/broadcasts.resolver.js';
+import { BroadcastsService } from './broadcasts/broadcasts.service.js';
+import { LettersService } from './broadcasts/letters.service.js';
+import { NewslettersService } from './broadcasts/newsletters.service.js';
 import { ConsentResolver } from './lists/consent.resolver.js';
 import { MailingList } from './lists/mailing-list.entity.js';
 import { MailingListsResolver } from './lists/mailing-lists.resolver.js';
@@ -10,8 +18,18 @@ import { UnsubscribeController } from './lists/unsubscribe.controller.js';
 
 /** E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints. */
 @Module({
-  imports: [MailModule, AuditModule, TypeOrmModule.forFeature([MailingList])],
-  providers: [SubscriptionsService, MailingListsResolver, ConsentResolver],
+  imports: [MailModule, AuditModule, MediaModule, SiteModule, TypeOrmModule.forFeature([MailingList, Broadcast])],
+  providers: [
+    SubscriptionsService,
+    MailingListsResolver,
+    ConsentResolver,
+    LettersService,
+    BroadcastSender,
+    BroadcastsService,
+    BroadcastsResolver,
+    NewslettersService,
+    NewslettersResolver,
+  ],
   controllers: [UnsubscribeController],
   exports: [SubscriptionsService],
 })

@@ -1,5 +1,18 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+const ACCOUNT_CHANGED_TRIGGER = `
+  CREATE TRIGGER users_account_changed AFTER UPDATE ON users FOR EACH ROW
+    WHEN (OLD.role IS DISTINCT FROM NEW.role OR OLD.email IS DISTINCT FROM NEW.email OR OLD.token_version IS DISTINCT FROM NEW.token_version
+          OR OLD.erased_at IS DISTINCT FROM NEW.erased_at OR OLD.id IS DISTINCT FROM NEW.id)
+    EXECUTE FUNCTION users_notify_account_change()`;
+
+/** A role name may be longer now ('Communications'); the trigger that reads the column is made again around the change. */
+async function roleLength(q: QueryRunner, length: number) {
+  await q.query(`DROP TRIGGER users_account_changed ON users`);
+  await q.query(`ALTER TABLE users ALTER COLUMN role TYPE varchar(${length})`);
+  await q.query(ACCOUNT_CHANGED_TRIGGER);
+}
+
 /**
  * E-mail to people who asked for it: lists, the people on them (an account, or an address alone), the append-only
  * consent ledger every subscription is read from, the suppression list (hashes only), broadcasts and one row per
@@ -11,7 +24,7 @@ export class Mailing1796000000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_role_check`);
-    await q.query(`ALTER TABLE users ALTER COLUMN role TYPE varchar(20)`);
+    await roleLength(q, 20);
     await q.query(
       `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam', 'Communications'))`,
     );
@@ -101,7 +114,7 @@ export class Mailing1796000000000 implements MigrationInterface {
     await q.query(`DROP TABLE mailing_lists`);
     await q.query(`UPDATE users SET role = 'Member' WHERE role = 'Communications'`);
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_role_check`);
-    await q.query(`ALTER TABLE users ALTER COLUMN role TYPE varchar(10)`);
+    await roleLength(q, 10);
     await q.query(
       `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('Member', 'Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam'))`,
     );
