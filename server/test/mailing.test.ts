@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSmtpServer, type ReceivedMail } from './support/smtp.js';
 import { untilPasses } from './support/eventually.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -83,9 +84,9 @@ describe('E-mail to people who asked for it', () => {
   it('retries a 451 and delivers it later, and suppresses a 550 after one attempt', async () => {
     const listId = await newList('Prayer letter');
     // Consent given on paper, recorded by staff: these addresses are never sent a confirmation link.
-    const RECORD = `mutation ($listId: ID!, $email: String!) { recordConsent(listId: $listId, email: $email, wording: "Ticked on the paper form at the Harvest supper") { action source byStaff } }`;
+    const RECORD = `mutation ($listId: ID!, $email: String!) { recordMailingConsent(listId: $listId, email: $email, wording: "Ticked on the paper form at the Harvest supper") { action source byStaff } }`;
     for (const email of ['busy@test.example', 'gone@test.example', 'fine@test.example']) {
-      expect((await t.gql(RECORD, { listId, email }, admin)).data.recordConsent).toEqual({ action: 'Given', source: 'Staff', byStaff: true });
+      expect((await t.gql(RECORD, { listId, email }, admin)).data.recordMailingConsent).toEqual({ action: 'Given', source: 'Staff', byStaff: true });
     }
 
     const id = await sendAndWait('Prayer letter for December', listId);

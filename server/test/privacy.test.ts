@@ -20,7 +20,12 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
   };
   /** A testimony shared with consent, then published by the admin. */
   const testimony = async (token: string, name: string, displayName: string) => {
-    const made = await ok(t, 'mutation($name: String!, $d: TestimonyDisplayName) { createPost(name: $name, body: "<p>God was faithful.</p>", categoryId: 2, consentToPublish: true, displayName: $d) { id displayName } }', { name, d: displayName }, token);
+    const made = await ok(
+      t,
+      'mutation($name: String!, $d: TestimonyDisplayName) { createPost(name: $name, body: "<p>God was faithful.</p>", categoryId: 2, consentToPublish: true, displayName: $d) { id displayName } }',
+      { name, d: displayName },
+      token,
+    );
     await ok(t, 'mutation($id: ID!) { updatePost(id: $id, status: Authorised) { id } }', { id: made.createPost.id }, admin);
     return made.createPost.id as string;
   };
@@ -42,7 +47,10 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const found: string[] = [];
     for (const { table_schema, table_name, column_name } of columns) {
       for (const needle of needles) {
-        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), lower($1)) > 0`, [needle]);
+        const [{ n }] = await t.db.query(
+          `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), lower($1)) > 0`,
+          [needle],
+        );
         if (n) found.push(`${table_schema}.${table_name}.${column_name} holds ${needle}`);
       }
     }
@@ -100,13 +108,43 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const member = await t.member();
     const data = JSON.parse((await ok(t, '{ exportMyData }', {}, member.token)).exportMyData);
     expect(Object.keys(data)).toEqual([
-      ...['exportedAt', 'profile', 'prayerRequests', 'testimonies', 'donations', 'bookOrders', 'bookings', 'consents', 'giftAidDeclarations', 'signIns', 'formsSent', 'formsSentLeftOut'],
-      ...['regularDonations', 'giftAidClaims', 'auditTrail', 'staffActions', 'uploads', 'emails', 'purposes', 'recipients', 'retention'],
+      ...[
+        'exportedAt',
+        'profile',
+        'prayerRequests',
+        'testimonies',
+        'donations',
+        'bookOrders',
+        'bookings',
+        'consents',
+        'giftAidDeclarations',
+        'signIns',
+        'formsSent',
+        'formsSentLeftOut',
+      ],
+      ...[
+        'regularDonations',
+        'giftAidClaims',
+        'auditTrail',
+        'staffActions',
+        'uploads',
+        'emails',
+        'mailingConsents',
+        'mailingsSent',
+        'purposes',
+        'recipients',
+        'retention',
+      ],
     ]);
     expect(data.retention).toEqual((await t.gql('{ retentionSchedule { record period action } }')).data.retentionSchedule);
-    expect(data.purposes).toContainEqual({ record: 'Gifts, monthly gifts, book orders and Gift Aid', purpose: 'to take your gifts and claim Gift Aid on them' });
+    expect(data.purposes).toContainEqual({
+      record: 'Gifts, monthly gifts, book orders and Gift Aid',
+      purpose: 'to take your gifts and claim Gift Aid on them',
+    });
     const recipients = data.recipients.map((line: { recipient: string }) => line.recipient);
-    expect(recipients).toEqual(expect.arrayContaining([expect.stringMatching(/^PayPal/), expect.stringMatching(/^HMRC/), expect.stringMatching(/^Our e-mail provider/)]));
+    expect(recipients).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^PayPal/), expect.stringMatching(/^HMRC/), expect.stringMatching(/^Our e-mail provider/)]),
+    );
     const page = (await t.http.get('/api/me/export?format=html').set(bearer(member.token)).expect(200)).text;
     for (const title of ['Why we hold your data', 'Who else receives it', 'How long we keep it']) expect(page).toContain(`<h2>${title}</h2>`);
     expect(page).toContain('<td>to take your gifts and claim Gift Aid on them</td>');
@@ -116,9 +154,19 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
   it('answers subject access with the monthly gifts, the Gift Aid claim rows naming the person, their uploads and the e-mails waiting for them, and no one else’s', async () => {
     const member = await t.member({ firstname: 'Ruth', lastname: 'Giver' });
     const other = await t.member({ firstname: 'Otto', lastname: 'Otherdonor' });
-    for (const [who, subscription] of [[member, `I-OWN${member.id}`], [other, `I-OTHER${other.id}`]] as const) {
-      await t.db.query(`INSERT INTO regular_donations (user_id, amount_minor, currency, status, paypal_subscription_id) VALUES ($1, 1500, 'GBP', 'Active', $2)`, [who.id, subscription]);
-      await t.db.query(`INSERT INTO uploads (name, url, width, height, variants, purpose, uploaded_by) VALUES ($1, $2, 10, 10, '[]', 'post', $3)`, [subscription, `/uploads/${subscription}.webp`, who.id]);
+    for (const [who, subscription] of [
+      [member, `I-OWN${member.id}`],
+      [other, `I-OTHER${other.id}`],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO regular_donations (user_id, amount_minor, currency, status, paypal_subscription_id) VALUES ($1, 1500, 'GBP', 'Active', $2)`,
+        [who.id, subscription],
+      );
+      await t.db.query(`INSERT INTO uploads (name, url, width, height, variants, purpose, uploaded_by) VALUES ($1, $2, 10, 10, '[]', 'post', $3)`, [
+        subscription,
+        `/uploads/${subscription}.webp`,
+        who.id,
+      ]);
       await t.app.get(JobQueue).send('mail', { to: who.email, subject: `Receipt ${subscription}`, text: `Thank you, ${subscription}` }, { startAfter: 3600 });
     }
     const [claim] = await t.db.query(
@@ -133,8 +181,12 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     );
 
     const data = JSON.parse((await ok(t, 'query($email: String!) { subjectAccessExport(email: $email) }', { email: member.email }, admin)).subjectAccessExport);
-    expect(data.regularDonations).toEqual([expect.objectContaining({ amount: 15, currency: 'GBP', status: 'Active', paypalSubscriptionId: `I-OWN${member.id}` })]);
-    expect(data.giftAidClaims).toEqual([expect.objectContaining({ claim: claim.id, hmrcReference: `HMRC-${member.id}`, donationDate: '2025-01-15', amount: 20, lastName: 'Giver' })]);
+    expect(data.regularDonations).toEqual([
+      expect.objectContaining({ amount: 15, currency: 'GBP', status: 'Active', paypalSubscriptionId: `I-OWN${member.id}` }),
+    ]);
+    expect(data.giftAidClaims).toEqual([
+      expect.objectContaining({ claim: claim.id, hmrcReference: `HMRC-${member.id}`, donationDate: '2025-01-15', amount: 20, lastName: 'Giver' }),
+    ]);
     expect(data.uploads).toEqual([expect.objectContaining({ url: `/uploads/I-OWN${member.id}.webp`, purpose: 'post' })]);
     // With the confirmation and receipt the app itself has just queued for them.
     expect(data.emails).toContainEqual({ subject: `Receipt I-OWN${member.id}`, queuedAt: expect.any(String), status: 'Waiting to be sent' });
@@ -156,7 +208,10 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
   it('shows a testimony only under the name its author chose, and takes it down when consent is withdrawn', async () => {
     const author = await t.member({ firstname: 'Miriam', lastname: 'Privatesurname' });
     const refused = await t.gql('mutation { createPost(name: "No consent", body: "<p>Text</p>", categoryId: 2) { id } }', {}, author.token);
-    expect(refused.errors[0]).toMatchObject({ message: 'Please agree to your testimony being published', extensions: { code: 'BAD_USER_INPUT', field: 'consentToPublish' } });
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Please agree to your testimony being published',
+      extensions: { code: 'BAD_USER_INPUT', field: 'consentToPublish' },
+    });
     const id = await testimony(author.token, 'Miriam’s healing', 'FirstName');
     const consentText = (await t.gql('{ testimonyConsentText { version text } }')).data.testimonyConsentText;
 
@@ -164,7 +219,11 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
       const graphql = (await t.gql('{ allPosts(filter: { categoryId: 2 }, perPage: 100) { id author { firstname lastname } } }')).data.allPosts;
       const legacy = (await t.http.get('/api/testimonies/2/all-testimonies').set(bearer(admin)).expect(200)).body;
       const publicLegacy = (await t.http.get('/api/all-posts-by-category/2').expect(200)).body;
-      return { graphql: graphql.find((p: { id: string }) => p.id === id), legacy: legacy.find((p: { id: number }) => String(p.id) === id), publicLegacy: publicLegacy.find((p: { id: number }) => String(p.id) === id) };
+      return {
+        graphql: graphql.find((p: { id: string }) => p.id === id),
+        legacy: legacy.find((p: { id: number }) => String(p.id) === id),
+        publicLegacy: publicLegacy.find((p: { id: number }) => String(p.id) === id),
+      };
     };
     const shown = await listed();
     expect(shown.graphql.author).toEqual({ firstname: 'Miriam', lastname: '' });
@@ -175,7 +234,9 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const [consent] = (await ok(t, '{ myConsents { id postId postTitle text textVersion withdrawnAt } }', {}, author.token)).myConsents;
     expect(consent).toMatchObject({ postId: id, postTitle: 'Miriam’s healing', text: consentText.text, textVersion: consentText.version, withdrawnAt: null });
     const other = await t.member();
-    expect((await t.gql('mutation($id: ID!) { withdrawConsent(id: $id) { id } }', { id: consent.id }, other.token)).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await t.gql('mutation($id: ID!) { withdrawConsent(id: $id) { id } }', { id: consent.id }, other.token)).errors[0].extensions.code).toBe(
+      'NOT_FOUND',
+    );
     await ok(t, 'mutation($id: ID!) { withdrawConsent(id: $id) { withdrawnAt } }', { id: consent.id }, author.token);
     const after = await listed();
     expect(after.graphql).toBeUndefined();
@@ -204,7 +265,9 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const [row] = await t.db.query('SELECT amount_minor, status, user_id FROM donations WHERE id = $1', [donation]);
     expect(row).toEqual({ amount_minor: 1500, status: 'Paid', user_id: member.id });
     expect((await t.db.query('SELECT count(*)::int AS n FROM prayer_requests WHERE user_id = $1', [member.id]))[0].n).toBe(0);
-    const kept = (await t.gql('{ allPosts(filter: { categoryId: 2 }, perPage: 100) { name author { firstname lastname } } }')).data.allPosts.find((p: { name: string }) => p.name === 'Kept testimony');
+    const kept = (await t.gql('{ allPosts(filter: { categoryId: 2 }, perPage: 100) { name author { firstname lastname } } }')).data.allPosts.find(
+      (p: { name: string }) => p.name === 'Kept testimony',
+    );
     expect(kept.author).toEqual({ firstname: 'Anonymous', lastname: '' });
     await smtp.waitFor((mail) => mail.to.includes(member.email) && mail.subject === 'Your account has been deleted');
 
@@ -215,12 +278,15 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const pastor = await withRole('Pastor');
     const description = 'I am struggling with depression and need someone to talk to';
     const sent = (
-      await t.gql('mutation($d: String!) { createCounsellingRequest(name: "Victoria", email: "victoria@example.com", phone: "07700 900444", description: $d) { id } }', { d: description })
+      await t.gql(
+        'mutation($d: String!) { createCounsellingRequest(name: "Victoria", email: "victoria@example.com", phone: "07700 900444", description: $d) { id } }',
+        { d: description },
+      )
     ).data;
     const inPastorsList = async () =>
-      (await ok(t, '{ allCareRequests(perPage: 100, filter: { kind: CounsellingRequest }) { recordId message requesterPhone } }', {}, pastor.token)).allCareRequests.find(
-        (r: { recordId: string }) => r.recordId === sent.createCounsellingRequest.id,
-      );
+      (
+        await ok(t, '{ allCareRequests(perPage: 100, filter: { kind: CounsellingRequest }) { recordId message requesterPhone } }', {}, pastor.token)
+      ).allCareRequests.find((r: { recordId: string }) => r.recordId === sent.createCounsellingRequest.id);
     // The address as the impostor types it; stored lower-cased, it is hers all the same.
     const impostor = await t.member({ email: ' Victoria@Example.COM ', firstname: 'Imogen', lastname: 'Impostor', phone: '+44 7700 900555' });
     const other = await t.member();
@@ -242,7 +308,11 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
 
   it('records staff reads of care records and role changes on a trail nobody can change', async () => {
     const pastor = await withRole('Pastor');
-    const counselling = await t.http.post('/api/counselling').set('x-forwarded-for', '198.51.100.78').send({ email: 'help@test.example', phone: '07700 900111', name: 'Sam', description: 'Please call me' }).expect(201);
+    const counselling = await t.http
+      .post('/api/counselling')
+      .set('x-forwarded-for', '198.51.100.78')
+      .send({ email: 'help@test.example', phone: '07700 900111', name: 'Sam', description: 'Please call me' })
+      .expect(201);
     await ok(t, 'query($id: ID!) { CounsellingRequest(id: $id) { id } }', { id: counselling.body.id }, pastor.token);
     await ok(t, '{ allCareRequests { id } }', {}, pastor.token);
     const member = await t.member();
@@ -250,10 +320,19 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     const legacyRead = await t.http.get(`/api/prayer-request/${member.id}/my-prayer-requests`).set(bearer(pastor.token)).expect(200);
     await ok(t, 'mutation($id: ID!) { updateUser(id: $id, role: Editor) { id } }', { id: member.id }, admin);
 
-    const trail = (await ok(t, '{ allAuditEvents(perPage: 100) { action actorId actor { id } actorRole recordKind recordIds detail } }', {}, admin)).allAuditEvents;
+    const trail = (await ok(t, '{ allAuditEvents(perPage: 100) { action actorId actor { id } actorRole recordKind recordIds detail } }', {}, admin))
+      .allAuditEvents;
     expect(trail).toEqual(
       expect.arrayContaining([
-        { action: 'care.read', actorId: String(pastor.id), actor: { id: String(pastor.id) }, actorRole: 'Pastor', recordKind: 'CounsellingRequest', recordIds: [String(counselling.body.id)], detail: null },
+        {
+          action: 'care.read',
+          actorId: String(pastor.id),
+          actor: { id: String(pastor.id) },
+          actorRole: 'Pastor',
+          recordKind: 'CounsellingRequest',
+          recordIds: [String(counselling.body.id)],
+          detail: null,
+        },
         expect.objectContaining({ action: 'care.list', actorId: String(pastor.id), recordKind: 'CareRequest' }),
         expect.objectContaining({ action: 'care.list', actorId: String(pastor.id), recordKind: 'PrayerRequest', recordIds: [String(legacyRead.body[0].id)] }),
         expect.objectContaining({ action: 'role.change', recordKind: 'User', recordIds: [String(member.id)], detail: 'Member → Editor' }),
@@ -261,7 +340,9 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     );
     expect((await t.gql('{ allAuditEvents { id } }', {}, pastor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
 
-    const mutations = (await t.gql('{ __schema { mutationType { fields { name } } } }', {}, admin)).data.__schema.mutationType.fields.map((f: { name: string }) => f.name);
+    const mutations = (await t.gql('{ __schema { mutationType { fields { name } } } }', {}, admin)).data.__schema.mutationType.fields.map(
+      (f: { name: string }) => f.name,
+    );
     expect(mutations.filter((name: string) => /audit/i.test(name))).toEqual([]);
     // The app's own database role may not either (database-role.test.ts shows the owner stopped by a trigger).
     await expect(t.db.query(`UPDATE audit_events SET action = 'nothing'`)).rejects.toThrow(/permission denied/);
@@ -269,7 +350,11 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
   });
 
   it('answers subject access and erases a visitor’s forms for an Admin only, on the trail', async () => {
-    await t.http.post('/api/contact-us').set('x-forwarded-for', '198.51.100.79').send({ name: 'Vera Visitor', email: 'vera@test.example', phone: '07700 900222', reason: 'other', message: 'Hello there' }).expect(201);
+    await t.http
+      .post('/api/contact-us')
+      .set('x-forwarded-for', '198.51.100.79')
+      .send({ name: 'Vera Visitor', email: 'vera@test.example', phone: '07700 900222', reason: 'other', message: 'Hello there' })
+      .expect(201);
     const pastor = await withRole('Pastor');
     expect((await t.gql('{ subjectAccessExport(email: "vera@test.example") }', {}, pastor.token)).errors[0].extensions.code).toBe('FORBIDDEN');
     const data = JSON.parse((await ok(t, '{ subjectAccessExport(email: "Vera@Test.example") }', {}, admin)).subjectAccessExport);
@@ -283,7 +368,13 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
 
   it('anonymises a closed counselling request 24 months after closing and leaves an open one alone', async () => {
     const send = async (description: string) =>
-      (await t.http.post('/api/counselling').set('x-forwarded-for', '198.51.100.80').send({ email: 'old@test.example', phone: '07700 900333', name: 'Olive Old', description }).expect(201)).body.id as number;
+      (
+        await t.http
+          .post('/api/counselling')
+          .set('x-forwarded-for', '198.51.100.80')
+          .send({ email: 'old@test.example', phone: '07700 900333', name: 'Olive Old', description })
+          .expect(201)
+      ).body.id as number;
     const closed = await send('Closed long ago');
     const open = await send('Still being helped');
     await ok(t, 'mutation($id: ID!) { updateCounsellingRequest(id: $id, status: Closed) { id } }', { id: closed }, admin);
@@ -292,7 +383,9 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     expect(await retention.run(new Date())).not.toContain('counselling');
     const done = await retention.run(new Date(Date.now() + 25 * MONTH_MS));
     expect(done).toContain('1 counselling requests anonymised');
-    const rows = await t.db.query('SELECT id, name, email, phone, description, anonymised_at FROM counselling_requests WHERE id = ANY($1) ORDER BY id', [[closed, open]]);
+    const rows = await t.db.query('SELECT id, name, email, phone, description, anonymised_at FROM counselling_requests WHERE id = ANY($1) ORDER BY id', [
+      [closed, open],
+    ]);
     expect(rows[0]).toMatchObject({ id: closed, name: '', email: '', phone: '', description: '' });
     expect(rows[0].anonymised_at).not.toBeNull();
     expect(rows[1]).toMatchObject({ id: open, name: 'Olive Old', description: 'Still being helped', anonymised_at: null });
@@ -306,9 +399,19 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
   it('forgets used and expired confirmation and reset links, each of which names an address or an account, and keeps live ones', async () => {
     const member = await t.member();
     // A reset link is made by the mail job; one is written here as that job writes it, used and not yet expired.
-    await t.db.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, used_at) VALUES ($1, repeat('a', 64), now() + interval '1 hour', now())`, [member.id]);
+    await t.db.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, used_at) VALUES ($1, repeat('a', 64), now() + interval '1 hour', now())`,
+      [member.id],
+    );
     const links = async () =>
-      Number((await t.db.query(`SELECT (SELECT count(*) FROM email_verification_tokens WHERE user_id = $1) + (SELECT count(*) FROM password_reset_tokens WHERE user_id = $1) AS n`, [member.id]))[0].n);
+      Number(
+        (
+          await t.db.query(
+            `SELECT (SELECT count(*) FROM email_verification_tokens WHERE user_id = $1) + (SELECT count(*) FROM password_reset_tokens WHERE user_id = $1) AS n`,
+            [member.id],
+          )
+        )[0].n,
+      );
     expect(await links()).toBe(2);
     const retention = t.app.get(RetentionService);
 
@@ -321,7 +424,11 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
 
   it('forgets an address waiting for confirmation once no link can confirm it any more', async () => {
     const member = await t.member();
-    const asked = await t.gql(`mutation ($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { pendingEmail } }`, { email: `new-${member.email}`, password: member.password }, member.token);
+    const asked = await t.gql(
+      `mutation ($email: String!, $password: String!) { changeEmail(email: $email, password: $password) { pendingEmail } }`,
+      { email: `new-${member.email}`, password: member.password },
+      member.token,
+    );
     expect(asked.data.changeEmail.pendingEmail).toBe(`new-${member.email}`);
     const pending = async () => (await t.db.query(`SELECT pending_email FROM users WHERE id = $1`, [member.id]))[0].pending_email;
     const retention = t.app.get(RetentionService);
@@ -341,7 +448,12 @@ describe('privacy: the member’s data, consent to publish, the audit trail and 
     await ok(t, 'mutation($id: ID!) { replyToCareRequest(id: $id, body: "Yes, you are very welcome.") { type } }', { id }, pastor.token);
     await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Thank you, see you then.", fromRequester: true) { type } }', { id }, pastor.token);
     await ok(t, 'mutation($id: ID!) { addCareNote(id: $id, body: "Internal: seat near the front.") { type } }', { id }, pastor.token);
-    await ok(t, 'mutation($id: ID!, $assignee: ID) { updateCareRequest(id: $id, assigneeId: $assignee) { id } }', { id, assignee: String(pastor.id) }, pastor.token);
+    await ok(
+      t,
+      'mutation($id: ID!, $assignee: ID) { updateCareRequest(id: $id, assigneeId: $assignee) { id } }',
+      { id, assignee: String(pastor.id) },
+      pastor.token,
+    );
     const data = JSON.parse((await ok(t, '{ subjectAccessExport(email: "quinn@test.example") }', {}, admin)).subjectAccessExport);
     expect(data.formsSent).toEqual([
       expect.objectContaining({

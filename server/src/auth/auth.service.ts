@@ -11,6 +11,7 @@ import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
 import { MailService, passwordResetMail, signInAttemptsMail } from '../mail/index.js';
+import { SubscriptionsService } from '../mailing/index.js';
 import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from './dto/auth.args.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignIn } from './entities/sign-in.entity.js';
@@ -72,11 +73,13 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
     private readonly verification: EmailVerificationService,
+    private readonly subscriptions: SubscriptionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async register(input: RegisterArgs): Promise<User> {
-    const { password, ...fields } = input;
+    const { password, mailingChoices, ...fields } = input;
+    await this.subscriptions.checkChoices(mailingChoices);
     if (await this.users.existsBy({ email: fields.email })) {
       throw new AppError('CONFLICT', 'An account with this e-mail address already exists', 'email');
     }
@@ -92,6 +95,7 @@ export class AuthService implements OnApplicationBootstrap {
     }
     this.logger.log(`member ${user.id} registered`);
     await this.verification.sendAfterRegistration(user);
+    await this.subscriptions.recordForAccount(user.id, mailingChoices, 'Registration');
     return user;
   }
 

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BOOKING_STATUSES, type BookingStatus } from '@ministry/shared';
 import { SingleLine } from '../common/fields.js';
+import { MailingChoiceInput, MailingChoicesField } from '../mailing/index.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../common/list.js';
 import { BookingStatusEnum } from './booking.entity.js';
 
@@ -71,6 +72,9 @@ export class CreateBookingArgs extends OccurrenceArgs {
   @IsString({ message: 'email must be text' })
   @MaxLength(254, { message: 'email must be at most 254 characters' })
   email?: string | null;
+
+  @MailingChoicesField()
+  mailingChoices?: MailingChoiceInput[] | null;
 }
 
 @ArgsType()

@@ -10,6 +10,7 @@ import { ListMetadata, toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { CaptureArgs, CHECKOUTS_PER_ADDRESS, formatMoney } from '../commerce/index.js';
 import { Post } from '../content/index.js';
+import { SubscriptionsService } from '../mailing/index.js';
 import { BookingDeskService } from './booking-desk.service.js';
 import { Booking, BookingCheckout, BookingCounts, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
 import {
@@ -30,6 +31,7 @@ export class BookingsResolver {
   constructor(
     private readonly bookings: BookingsService,
     private readonly desk: BookingDeskService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   @Public()
@@ -37,11 +39,8 @@ export class BookingsResolver {
   @Mutation(() => Booking, {
     description: 'Books places on one occurrence; a paid booking is Held with a PayPal checkout',
   })
-  createBooking(@Args() { postId, ...request }: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
-    return this.bookings.create(caller, {
-      ...request,
-      postId: toId(postId, 'postId'),
-    });
+  createBooking(@Args() args: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
+    return this.booked(args, caller, false);
   }
 
   @Public()
@@ -49,8 +48,17 @@ export class BookingsResolver {
   @Mutation(() => Booking, {
     description: 'Joins the waiting list of a full occurrence; nothing is charged',
   })
-  joinWaitlist(@Args() { postId, ...request }: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
-    return this.bookings.create(caller, { ...request, postId: toId(postId, 'postId') }, true);
+  joinWaitlist(@Args() args: CreateBookingArgs, @CurrentUser() caller?: AuthUser) {
+    return this.booked(args, caller, true);
+  }
+
+  /** A booking, then the mailing lists' boxes of its form (checked first, so a wrong list books nothing). */
+  private async booked({ postId, mailingChoices, ...request }: CreateBookingArgs, caller: AuthUser | undefined, waitlist: boolean) {
+    await this.subscriptions.checkChoices(mailingChoices);
+    const booking = await this.bookings.create(caller, { ...request, postId: toId(postId, 'postId') }, waitlist);
+    if (caller) await this.subscriptions.recordForAccount(caller.id, mailingChoices, 'Booking');
+    else await this.subscriptions.recordForAddress(booking.email, mailingChoices, 'Booking');
+    return booking;
   }
 
   @Mutation(() => Booking, {

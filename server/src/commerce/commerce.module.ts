@@ -4,6 +4,7 @@ import { User } from '../auth/index.js';
 import { Book } from '../content/index.js';
 import { AuditModule } from '../audit/index.js';
 import { MailModule } from '../mail/index.js';
+import { MailingModule } from '../mailing/index.js';
 import { SiteModule } from '../site/index.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
 import { GiftAidClaimResolver } from './gift-aid/claim.resolver.js';
@@ -51,8 +52,22 @@ export class CommerceModule {
     return {
       module: CommerceModule,
       imports: [
-        TypeOrmModule.forFeature([TicketPayment, BookOrder, Donation, RegularDonation, BillingPlan, WebhookEventRecord, Book, User, GiftAidDeclaration, GiftAidClaim, GiftAidClaimRow, DonationRefund]),
+        TypeOrmModule.forFeature([
+          TicketPayment,
+          BookOrder,
+          Donation,
+          RegularDonation,
+          BillingPlan,
+          WebhookEventRecord,
+          Book,
+          User,
+          GiftAidDeclaration,
+          GiftAidClaim,
+          GiftAidClaimRow,
+          DonationRefund,
+        ]),
         MailModule,
+        MailingModule,
         SiteModule,
         AuditModule,
       ],

@@ -1,3 +1,3 @@
 export { MailingModule } from './mailing.module.js';
 export { SubscriptionsService, type MailingChoice } from './lists/subscriptions.service.js';
-export { MailingChoiceInput, MAILING_CHOICES_MAX } from './lists/mailing.args.js';
+export { MailingChoiceInput, MailingChoicesField } from './lists/mailing.args.js';

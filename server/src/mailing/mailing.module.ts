@@ -15,6 +15,7 @@ import { MailingList } from './lists/mailing-list.entity.js';
 import { MailingListsResolver } from './lists/mailing-lists.resolver.js';
 import { SubscriptionsService } from './lists/subscriptions.service.js';
 import { UnsubscribeController } from './lists/unsubscribe.controller.js';
+import { MailingPersonalData } from './mailing.personal-data.js';
 
 /** E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints. */
 @Module({
@@ -29,6 +30,7 @@ import { UnsubscribeController } from './lists/unsubscribe.controller.js';
     BroadcastsResolver,
     NewslettersService,
     NewslettersResolver,
+    MailingPersonalData,
   ],
   controllers: [UnsubscribeController],
   exports: [SubscriptionsService],

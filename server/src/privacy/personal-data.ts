@@ -26,6 +26,10 @@ export interface PersonalData {
   uploads: Record<string, unknown>[];
   /** E-mails to the person's proved address still queued, or that could not be delivered. */
   emails: Record<string, unknown>[];
+  /** What we send them: every subscription, withdrawal and confirmation request, in the words they were shown. */
+  mailingConsents: Record<string, unknown>[];
+  /** The e-mails to lists sent to them, and whether each arrived. */
+  mailingsSent: Record<string, unknown>[];
   purposes: { record: string; purpose: string }[];
   recipients: { record: string; recipient: string }[];
   /** The retention schedule, as the privacy notice prints it. */
@@ -56,6 +60,8 @@ export function personalDataOf(sections: Partial<PersonalData>): PersonalData {
     staffActions: sections.staffActions ?? [],
     uploads: sections.uploads ?? [],
     emails: sections.emails ?? [],
+    mailingConsents: sections.mailingConsents ?? [],
+    mailingsSent: sections.mailingsSent ?? [],
     purposes: sections.purposes ?? [],
     recipients: sections.recipients ?? [],
     retention: sections.retention ?? [],
@@ -86,6 +92,8 @@ const SECTIONS: [keyof PersonalData, string][] = [
   ['staffActions', 'Our audit trail: what you did as staff'],
   ['uploads', 'Images you uploaded'],
   ['emails', 'E-mails to you waiting to be sent, or that could not be delivered'],
+  ['mailingConsents', 'What we send you: your choices and when you made them'],
+  ['mailingsSent', 'Newsletters and notices sent to you'],
   ['purposes', 'Why we hold your data'],
   ['recipients', 'Who else receives it'],
   ['retention', 'How long we keep it'],
@@ -100,7 +108,11 @@ export function personalDataPage(data: PersonalData, organisation: string): stri
       .map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join('')}</tr>`)
       .join('')}</tbody></table>`;
   };
-  const profile = data.profile ? `<dl>${Object.entries(data.profile).map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${cell(value)}</dd>`).join('')}</dl>` : '<p>No account.</p>';
+  const profile = data.profile
+    ? `<dl>${Object.entries(data.profile)
+        .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${cell(value)}</dd>`)
+        .join('')}</dl>`
+    : '<p>No account.</p>';
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>Your data held by ${escapeHtml(organisation)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;margin-bottom:2rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}dt{font-weight:bold}</style>

@@ -4,9 +4,9 @@ import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
+import { MailingChoiceInput, MailingChoicesField } from '../../mailing/index.js';
 import { PeoplesForm } from '../../common/messages.js';
 import { GENDERS, MARITAL_STATUSES, TITLE_MAX_LENGTH, User } from '../entities/user.entity.js';
-
 
 export const PASSWORD_RULES = { min: 8, max: 128 };
 
@@ -16,7 +16,10 @@ export const PASSWORD_RULES = { min: 8, max: 128 };
  */
 const AccountEmail = () =>
   applyDecorators(
-    ValidateBy({ name: 'receivesMail', validator: { validate: (value: unknown) => typeof value !== 'string' || !/\.invalid$/.test(value) } }, { message: 'Enter an email address that can receive mail' }),
+    ValidateBy(
+      { name: 'receivesMail', validator: { validate: (value: unknown) => typeof value !== 'string' || !/\.invalid$/.test(value) } },
+      { message: 'Enter an email address that can receive mail' },
+    ),
     EmailAddress('email must be a valid e-mail address'),
   );
 
@@ -108,6 +111,9 @@ export class RegisterArgs {
   @IsString()
   @MaxLength(300)
   address?: string;
+
+  @MailingChoicesField()
+  mailingChoices?: MailingChoiceInput[] | null;
 }
 
 @ArgsType()
@@ -179,7 +185,7 @@ export class VerifyEmailArgs {
   token: string;
 
   /** Needed unless the request is signed in as the account the link was sent for. */
-  @Field({ nullable: true, description: "The password of the account the link was sent for; needed unless the request is signed in as that account." })
+  @Field({ nullable: true, description: 'The password of the account the link was sent for; needed unless the request is signed in as that account.' })
   @IsOptional()
   @IsString()
   @MaxLength(PASSWORD_RULES.max)

@@ -17,15 +17,21 @@ import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
 import { SterlingAmountArgs } from './dto/sterling-amount.args.js';
 import { IdempotencyKey } from '../../requests/index.js';
+import { SubscriptionsService } from '../../mailing/index.js';
 
 @Resolver(() => Donation)
 export class DonationResolver {
-  constructor(private readonly donations: DonationService) {}
+  constructor(
+    private readonly donations: DonationService,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
   @Mutation(() => Checkout, { description: 'Starts a PayPal payment for a donation in GBP or USD.' })
-  async createDonation(@CurrentUser() caller: AuthUser, @Args() input: CreateDonationArgs): Promise<Checkout> {
+  async createDonation(@CurrentUser() caller: AuthUser, @Args() { mailingChoices, ...input }: CreateDonationArgs): Promise<Checkout> {
+    await this.subscriptions.checkChoices(mailingChoices);
     const donation = await this.donations.create(caller, input);
+    await this.subscriptions.recordForAccount(caller.id, mailingChoices, 'Donation');
     return { id: donation.id, orderID: donation.paypalOrderId!, approveUrl: donation.approveUrl!, status: donation.status };
   }
 
@@ -52,7 +58,8 @@ export class DonationResolver {
 
   @Can(PERMISSION.financeManage)
   @Mutation(() => Donation, {
-    description: "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail. The same `Idempotency-Key` header sent again refunds nothing more",
+    description:
+      "Refunds part of a donation through PayPal (`amount`, in the gift's currency), or all that is left of it without; on the audit trail. The same `Idempotency-Key` header sent again refunds nothing more",
   })
   refundDonation(
     @CurrentUser() caller: AuthUser,
@@ -72,7 +79,8 @@ export class DonationResolver {
 
   @Can(PERMISSION.financeManage)
   @Mutation(() => Donation, {
-    description: 'The pounds a USD gift was worth, when PayPal did not report it, with the rate, its source and its day (a rate needs both); not once claimed; audited',
+    description:
+      'The pounds a USD gift was worth, when PayPal did not report it, with the rate, its source and its day (a rate needs both); not once claimed; audited',
   })
   setDonationSterlingAmount(@CurrentUser() caller: AuthUser, @ClientIp() ip: string, @Args() { id, ...input }: SterlingAmountArgs): Promise<Donation> {
     return this.donations.setSterlingAmount(caller, ip, toId(id), input);

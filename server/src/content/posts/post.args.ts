@@ -5,6 +5,7 @@ import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { OptionalText, RequiredText, SingleLine, trim } from '../../common/fields.js';
 import { ImageArg } from '../content-args.js';
 import { BookingSettingsInput } from './booking-settings.js';
+import { AnnounceListField } from '../announce-list.js';
 import { PostStatus } from './post.entity.js';
 import { TestimonyDisplayName } from './testimony-consent.js';
 
@@ -81,6 +82,9 @@ export class ProgramEventArgs {
   @Field(() => BookingSettingsInput, { nullable: true, description: 'Programs with startsAt: how people book it; null stops booking' })
   @IsOptional()
   booking?: BookingSettingsInput | null;
+
+  @AnnounceListField()
+  announceListId?: string | null;
 }
 
 @ArgsType()

@@ -7,10 +7,15 @@ export enum PostStatus {
   Authorised = 'Authorised',
   UnAuthorised = 'UnAuthorised',
 }
-registerEnumType(PostStatus, { name: 'PostStatus', description: 'Only Authorised posts are public; the others are drafts, seen by content staff and their author.' });
+registerEnumType(PostStatus, {
+  name: 'PostStatus',
+  description: 'Only Authorised posts are public; the others are drafts, seen by content staff and their author.',
+});
 
 /** JSON keeps the booking window's dates as text. */
-function storedBooking(value: (Omit<BookingSettings, 'opensAt' | 'closesAt'> & { opensAt: string | null; closesAt: string | null }) | null): BookingSettings | null {
+function storedBooking(
+  value: (Omit<BookingSettings, 'opensAt' | 'closesAt'> & { opensAt: string | null; closesAt: string | null }) | null,
+): BookingSettings | null {
   if (!value) return null;
   return { ...value, opensAt: value.opensAt ? new Date(value.opensAt) : null, closesAt: value.closesAt ? new Date(value.closesAt) : null };
 }
@@ -107,6 +112,10 @@ export class Post {
   @Field(() => BookingSettings, { nullable: true, description: 'Programs: how people book each occurrence; null when it is not booked' })
   @Column({ type: 'jsonb', nullable: true, transformer: { to: (value: BookingSettings | null | undefined) => value, from: storedBooking } })
   booking: BookingSettings | null;
+
+  @Field(() => ID, { nullable: true, description: 'The mailing list its publication is e-mailed to, once' })
+  @Column({ name: 'announce_list_id', type: 'integer', nullable: true })
+  announceListId: number | null;
 
   /** The next occurrence's start when last computed (refreshed as they pass), else the first: the list's sort key. */
   @Column({ name: 'sort_starts_at', type: 'timestamptz', nullable: true })

@@ -17,6 +17,7 @@ import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
 import type { BookingSettingsInput } from './booking-settings.js';
+import { announceListOf } from '../announce-list.js';
 import type { TestimonyDisplayName } from './testimony-consent.js';
 import { TestimonyConsents } from './testimony-consents.service.js';
 import { programEventOf, type ProgramEvent } from './program-event.js';
@@ -31,6 +32,7 @@ export interface NewPost extends Partial<ProgramEvent> {
   consentToPublish?: boolean | null;
   displayName?: TestimonyDisplayName | null;
   booking?: BookingSettingsInput | null;
+  announceListId?: string | null;
 }
 
 /** A post as its reads answer it: what they joined, undefined when a row was read without (e.g. after a write). */
@@ -148,6 +150,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
     const displayName = this.consents.displayNameFor(input.categoryId, input, editor);
     const event = programEventOf(input.categoryId, {}, input);
     return this.dataSource.transaction(async (manager) => {
+      const announceListId = editor ? await announceListOf(manager, input.announceListId) : null;
       // Only content staff see every slug. Anyone else's gets a random tail: the numbered tail a taken slug gets would
       // tell them that a draft of that title exists.
       const slug = await uniqueSlug(manager, name, editor ? '' : `-${randomBytes(4).toString('hex')}`);
@@ -161,6 +164,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
         authorId: caller.id,
         status,
         displayName,
+        announceListId,
         ...event,
       });
       const saved = await manager.save(post);
@@ -199,6 +203,8 @@ export class PostsService extends ContentList<Post, PostFilter> {
       post.categoryId = changes.categoryId;
     }
     Object.assign(post, programEventOf(post.categoryId, post, changes));
+    if (changes.announceListId !== undefined && can(caller, PERMISSION.contentWrite))
+      post.announceListId = await announceListOf(this.dataSource.manager, changes.announceListId);
     const saved = await this.repository.save(post);
     if (reviewed) await this.consents.tellAuthor(saved);
     return saved;

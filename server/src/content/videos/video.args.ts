@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
 import { OptionalText, RequiredText, SingleLine, trim } from '../../common/fields.js';
+import { AnnounceListField } from '../announce-list.js';
 
 export const TITLE_MAX = 200;
 export const VIDEO_MAX = 300;
@@ -30,6 +31,9 @@ export class CreateVideoArgs {
   @MaxLength(300, { message: 'video must be a YouTube link or id' })
   @IsNotEmpty({ message: 'video is required' })
   video: string;
+
+  @AnnounceListField()
+  announceListId?: string | null;
 }
 
 @ArgsType()
@@ -46,4 +50,7 @@ export class UpdateVideoArgs {
   @Field({ nullable: true, description: 'A YouTube video id or link' })
   @OptionalText('video', VIDEO_MAX)
   video?: string;
+
+  @AnnounceListField()
+  announceListId?: string | null;
 }

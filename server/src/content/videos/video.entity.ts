@@ -22,6 +22,10 @@ export class Video {
   @Column({ type: 'varchar', length: 500, nullable: true })
   poster: string | null;
 
+  @Field(() => ID, { nullable: true, description: 'The mailing list its publication is e-mailed to, once' })
+  @Column({ name: 'announce_list_id', type: 'integer', nullable: true })
+  announceListId: number | null;
+
   @Field()
   @Index('IDX_videos_created_at')
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

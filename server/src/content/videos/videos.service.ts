@@ -9,6 +9,7 @@ import { renderPoster } from './poster.js';
 import type { VideoFilter } from './video.args.js';
 import { Video } from './video.entity.js';
 import { youtubeId } from './youtube.js';
+import { announceListOf } from '../announce-list.js';
 
 /** Video messages: public to read, admins manage them. Each gets a poster made here when its title is set. */
 @Injectable()
@@ -29,24 +30,25 @@ export class VideosService extends ContentList<Video, VideoFilter> {
     super(videos, 'video');
   }
 
-  create(input: { title: string; video: string }, caller: AuthUser): Promise<Video> {
+  create(input: { title: string; video: string; announceListId?: string | null }, caller: AuthUser): Promise<Video> {
     const video = youtubeId(input.video);
-    return this.withPoster(input.title, caller, (manager, poster) =>
-      manager.save(manager.create(Video, { title: input.title, video, poster: poster.url })),
+    return this.withPoster(input.title, caller, async (manager, poster) =>
+      manager.save(
+        manager.create(Video, { title: input.title, video, poster: poster.url, announceListId: await announceListOf(manager, input.announceListId) }),
+      ),
     );
   }
 
-  async update(id: number, changes: { title?: string | null; video?: string | null }, caller: AuthUser): Promise<Video> {
+  async update(id: number, changes: { title?: string | null; video?: string | null; announceListId?: string | null }, caller: AuthUser): Promise<Video> {
     const current = await this.get(id, caller);
+    if (changes.announceListId !== undefined) current.announceListId = await announceListOf(this.repository.manager, changes.announceListId);
     const video = changes.video ? youtubeId(changes.video) : current.video;
     const title = changes.title || current.title;
     if (title === current.title) {
       current.video = video;
       return this.repository.save(current);
     }
-    const updated = await this.withPoster(title, caller, (manager, poster) =>
-      manager.save(Video, { ...current, title, video, poster: poster.url }),
-    );
+    const updated = await this.withPoster(title, caller, (manager, poster) => manager.save(Video, { ...current, title, video, poster: poster.url }));
     await this.dropPoster(current.poster);
     return updated;
   }
@@ -58,11 +60,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
   }
 
   /** Makes a poster and runs `write` in the transaction that records it; the files go if the write fails. */
-  private async withPoster(
-    title: string,
-    caller: AuthUser,
-    write: (manager: EntityManager, poster: Upload) => Promise<Video>,
-  ): Promise<Video> {
+  private async withPoster(title: string, caller: AuthUser, write: (manager: EntityManager, poster: Upload) => Promise<Video>): Promise<Video> {
     const image = await renderPoster(title);
     let poster: Upload | undefined;
     try {

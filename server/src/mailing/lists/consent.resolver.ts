@@ -19,7 +19,7 @@ export class ConsentResolver {
 
   @Can(PERMISSION.commsSend)
   @Query(() => [ConsentEvent], { description: 'One person’s consent ledger, newest first' })
-  async consentHistory(@Args() { email }: ConsentHistoryArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
+  async mailingConsentHistory(@Args() { email }: ConsentHistoryArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
     const history = await this.subscriptions.historyByEmail(email);
     await this.audit.record(staff, ip, { action: 'mailing.consent.read', recordKind: 'ConsentEvent', recordIds: history.map((event) => event.id) });
     return history;
@@ -27,7 +27,7 @@ export class ConsentResolver {
 
   @Can(PERMISSION.commsSend)
   @Mutation(() => ConsentEvent, { description: 'Consent given on paper or by phone, in the words the person agreed to' })
-  async recordConsent(@Args() { listId, email, wording }: RecordConsentArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
+  async recordMailingConsent(@Args() { listId, email, wording }: RecordConsentArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
     const event = await this.subscriptions.recordConsent(staff, toId(listId, 'listId'), email, wording);
     await this.audit.record(staff, ip, { action: 'mailing.consent.record', recordKind: 'ConsentEvent', recordIds: [event.id], detail: event.listName });
     return event;
@@ -35,7 +35,7 @@ export class ConsentResolver {
 
   @Can(PERMISSION.commsSend)
   @Mutation(() => ConsentEvent, { description: 'A withdrawal the person asked staff for' })
-  async withdrawConsent(@Args() { listId, email }: WithdrawConsentArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
+  async withdrawMailingConsent(@Args() { listId, email }: WithdrawConsentArgs, @CurrentUser() staff: AuthUser, @ClientIp() ip: string | null) {
     const event = await this.subscriptions.withdrawConsent(staff, toId(listId, 'listId'), email);
     await this.audit.record(staff, ip, { action: 'mailing.consent.withdraw', recordKind: 'ConsentEvent', recordIds: [event.id], detail: event.listName });
     return event;

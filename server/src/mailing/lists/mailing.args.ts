@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -19,8 +20,18 @@ export class MailingChoiceInput {
   ticked: boolean;
 }
 
-/** The `mailingChoices` argument forms add (registration, a gift, a booking). */
 export const MAILING_CHOICES_MAX = 20;
+
+/** The `mailingChoices` argument of forms that offer the public lists: registration, a gift, a booking. */
+export const MailingChoicesField = () =>
+  applyDecorators(
+    Field(() => [MailingChoiceInput], { nullable: true, description: 'One per list the form showed, with mailingChoiceWording beside its box' }),
+    IsOptional(),
+    IsArray({ message: 'mailingChoices must be a list' }),
+    ArrayMaxSize(MAILING_CHOICES_MAX, { message: `At most ${MAILING_CHOICES_MAX} mailing choices` }),
+    ValidateNested({ each: true }),
+    Type(() => MailingChoiceInput),
+  );
 
 @InputType()
 export class MailingListFilter extends ListFilterInput {

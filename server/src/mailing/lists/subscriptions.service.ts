@@ -3,16 +3,21 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { mailingChoiceWording, subscribesWhen, type ConsentSource } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { AppError } from '../../common/app-error.js';
+import { toId } from '../../common/list.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../../mail/index.js';
 import { absoluteUrl } from '../../site/index.js';
 import { readMailToken, signMailToken } from '../mail-tokens.js';
 import { isSuppressed } from '../suppressions.js';
 import { appendConsent, findSubscriber, historyOf, type MailPerson, statesOf, subscriberOf } from './consent-ledger.js';
+import type { MailingChoiceInput } from './mailing.args.js';
 import { CommunicationPreferences, ConsentEvent, MailingList } from './mailing-list.entity.js';
 import { confirmSubscriptionMail } from './subscription-mails.js';
 
 const CONFIRMATION_DAYS = 7;
+
+const parseChoices = (choices: readonly MailingChoiceInput[]): MailingChoice[] =>
+  choices.map((choice) => ({ listId: toId(choice.listId, 'mailingChoices.listId'), ticked: choice.ticked }));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A box a form showed for a list, and whether it was ticked. */
@@ -149,6 +154,31 @@ export class SubscriptionsService {
         else await this.request(manager, list, subscriberId, person.email, source);
       }
     }
+  }
+
+  /** Checks a form's boxes before the form's own record is written: a wrong list is a 400 with nothing half-done. */
+  async checkChoices(choices: readonly MailingChoiceInput[] | null | undefined): Promise<void> {
+    if (!choices?.length) return;
+    const ids = [...new Set(parseChoices(choices).map((choice) => choice.listId))];
+    const [{ count }] = await this.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM mailing_lists WHERE public AND id = ANY($1)`, [
+      ids,
+    ]);
+    if (count !== ids.length) throw AppError.badInput('mailingChoices', 'One of the mailing lists does not exist');
+  }
+
+  /** A form's boxes for a signed-in member: their account's address, proved or not. */
+  async recordForAccount(userId: number, choices: readonly MailingChoiceInput[] | null | undefined, source: ConsentSource): Promise<void> {
+    if (!choices?.length) return;
+    await this.dataSource.transaction(async (manager) => {
+      const [account] = await manager.query<{ email: string; email_verified: boolean }[]>(`SELECT email, email_verified FROM users WHERE id = $1`, [userId]);
+      if (account) await this.recordChoices(manager, { email: account.email, userId, verified: account.email_verified }, parseChoices(choices), source);
+    });
+  }
+
+  /** A form's boxes for a visitor: an address nobody has proved, so consent lists send a link first. */
+  async recordForAddress(email: string, choices: readonly MailingChoiceInput[] | null | undefined, source: ConsentSource): Promise<void> {
+    if (!choices?.length) return;
+    await this.dataSource.transaction((manager) => this.recordChoices(manager, { email, verified: false }, parseChoices(choices), source));
   }
 
   /** The member's own: every public list and any list they have a line for, and their ledger. */

@@ -2,6 +2,7 @@ import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
+import { MailingChoiceInput, MailingChoicesField } from '../../../mailing/index.js';
 import { DONATION_CURRENCIES } from '../../money.js';
 import { GiftAidDeclarationInput } from '../../gift-aid/dto/gift-aid.args.js';
 import { GiftAidStatus } from '../../gift-aid/gift-aid-status.service.js';
@@ -25,13 +26,16 @@ export class GiftAmountArgs {
 
 @ArgsType()
 export class CreateDonationArgs extends GiftAmountArgs {
+  @MailingChoicesField()
+  mailingChoices?: MailingChoiceInput[] | null;
+
   @Field(() => String, { nullable: true })
   @IsOptional()
   @MaxLength(MAX_DESCRIPTION, { message: `description must be at most ${MAX_DESCRIPTION} characters` })
   @IsString()
   description?: string;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: Gift Aid under the donor\'s declaration (required); false: none on this gift' })
+  @Field(() => Boolean, { nullable: true, description: "true: Gift Aid under the donor's declaration (required); false: none on this gift" })
   @IsOptional()
   @IsBoolean()
   giftAid?: boolean;
