@@ -6,7 +6,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { MailingModule } from '../mailing/index.js';
 import { MailModule } from '../mail/index.js';
 import { AuditActorResolver } from './audit-actor.resolver.js';
 import { JwtAuthGuard } from './auth.guard.js';
@@ -26,7 +25,6 @@ import { UsersService } from './users.service.js';
   imports: [
     TypeOrmModule.forFeature([User, PasswordResetToken, EmailVerificationToken, SignIn]),
     MailModule,
-    MailingModule,
     AuditModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

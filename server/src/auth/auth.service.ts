@@ -11,7 +11,7 @@ import { emailKeyPart, RateLimitService } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
 import { MailService, passwordResetMail, signInAttemptsMail } from '../mail/index.js';
-import { SubscriptionsService } from '../mailing/index.js';
+import { MAILING_CHOICES, type MailingChoicesRecorder } from '../common/mailing-choices.js';
 import { ChangePasswordArgs, LoginArgs, RegisterArgs, ResetPasswordArgs } from './dto/auth.args.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignIn } from './entities/sign-in.entity.js';
@@ -73,7 +73,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
     private readonly verification: EmailVerificationService,
-    private readonly subscriptions: SubscriptionsService,
+    @Inject(MAILING_CHOICES) private readonly subscriptions: MailingChoicesRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

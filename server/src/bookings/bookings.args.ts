@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BOOKING_STATUSES, type BookingStatus } from '@ministry/shared';
 import { SingleLine } from '../common/fields.js';
-import { MailingChoiceInput, MailingChoicesField } from '../mailing/index.js';
+import { MailingChoiceInput, MailingChoicesField } from '../common/mailing-choices.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../common/list.js';
 import { BookingStatusEnum } from './booking.entity.js';
 

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { Post } from '../content/index.js';
 import { MailModule } from '../mail/index.js';
-import { MailingModule } from '../mailing/index.js';
 import { BookingDeskService } from './booking-desk.service.js';
 import { BookingSweepService } from './booking-sweep.service.js';
 import { Booking, BookingOccurrence } from './booking.entity.js';
@@ -21,7 +20,7 @@ export class BookingsModule {
   static forRoot(commerce: DynamicModule): DynamicModule {
     return {
       module: BookingsModule,
-      imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, MailingModule, commerce],
+      imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, commerce],
       controllers: [BookingsController],
       providers: [BookingsService, BookingDeskService, BookingSweepService, BookingsResolver, PostBookingResolver, BookingsPersonalData],
       exports: [BookingSweepService],

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { Args, Float, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
@@ -10,7 +11,7 @@ import { ListMetadata, toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { CaptureArgs, CHECKOUTS_PER_ADDRESS, formatMoney } from '../commerce/index.js';
 import { Post } from '../content/index.js';
-import { SubscriptionsService } from '../mailing/index.js';
+import { MAILING_CHOICES, type MailingChoicesRecorder } from '../common/mailing-choices.js';
 import { BookingDeskService } from './booking-desk.service.js';
 import { Booking, BookingCheckout, BookingCounts, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
 import {
@@ -31,7 +32,7 @@ export class BookingsResolver {
   constructor(
     private readonly bookings: BookingsService,
     private readonly desk: BookingDeskService,
-    private readonly subscriptions: SubscriptionsService,
+    @Inject(MAILING_CHOICES) private readonly subscriptions: MailingChoicesRecorder,
   ) {}
 
   @Public()

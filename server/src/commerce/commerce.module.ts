@@ -4,7 +4,6 @@ import { User } from '../auth/index.js';
 import { Book } from '../content/index.js';
 import { AuditModule } from '../audit/index.js';
 import { MailModule } from '../mail/index.js';
-import { MailingModule } from '../mailing/index.js';
 import { SiteModule } from '../site/index.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
 import { GiftAidClaimResolver } from './gift-aid/claim.resolver.js';
@@ -67,7 +66,6 @@ export class CommerceModule {
           DonationRefund,
         ]),
         MailModule,
-        MailingModule,
         SiteModule,
         AuditModule,
       ],

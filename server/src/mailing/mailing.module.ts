@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
+import { MAILING_CHOICES } from '../common/mailing-choices.js';
 import { MailModule } from '../mail/index.js';
 import { MediaModule } from '../media/index.js';
 import { SiteModule } from '../site/index.js';
@@ -17,7 +18,11 @@ import { SubscriptionsService } from './lists/subscriptions.service.js';
 import { UnsubscribeController } from './lists/unsubscribe.controller.js';
 import { MailingPersonalData } from './mailing.personal-data.js';
 
-/** E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints. */
+/**
+ * E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints.
+ * Global for `MAILING_CHOICES` only: the forms of features below it (registration) record their boxes through it.
+ */
+@Global()
 @Module({
   imports: [MailModule, AuditModule, MediaModule, SiteModule, TypeOrmModule.forFeature([MailingList, Broadcast])],
   providers: [
@@ -31,8 +36,9 @@ import { MailingPersonalData } from './mailing.personal-data.js';
     NewslettersService,
     NewslettersResolver,
     MailingPersonalData,
+    { provide: MAILING_CHOICES, useExisting: SubscriptionsService },
   ],
   controllers: [UnsubscribeController],
-  exports: [SubscriptionsService],
+  exports: [SubscriptionsService, MAILING_CHOICES],
 })
 export class MailingModule {}

@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { lowerTrim, SingleLine, trim } from '../../common/fields.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { EmailAddress } from '../../common/email-address.js';
-import { MailingChoiceInput, MailingChoicesField } from '../../mailing/index.js';
+import { MailingChoiceInput, MailingChoicesField } from '../../common/mailing-choices.js';
 import { PeoplesForm } from '../../common/messages.js';
 import { GENDERS, MARITAL_STATUSES, TITLE_MAX_LENGTH, User } from '../entities/user.entity.js';
 

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { Args, Context, Float, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
@@ -17,13 +18,13 @@ import { DonationService } from './donation.service.js';
 import { AllDonationsArgs, CreateDonationArgs } from './dto/donation.args.js';
 import { SterlingAmountArgs } from './dto/sterling-amount.args.js';
 import { IdempotencyKey } from '../../requests/index.js';
-import { SubscriptionsService } from '../../mailing/index.js';
+import { MAILING_CHOICES, type MailingChoicesRecorder } from '../../common/mailing-choices.js';
 
 @Resolver(() => Donation)
 export class DonationResolver {
   constructor(
     private readonly donations: DonationService,
-    private readonly subscriptions: SubscriptionsService,
+    @Inject(MAILING_CHOICES) private readonly subscriptions: MailingChoicesRecorder,
   ) {}
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)

@@ -1,4 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -6,32 +5,8 @@ import { CONSENT_BASES, type ConsentBasis } from '@ministry/shared';
 import { EmailAddress } from '../../common/email-address.js';
 import { SingleLine } from '../../common/fields.js';
 import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { MAILING_CHOICES_MAX, MailingChoiceInput } from '../../common/mailing-choices.js';
 import { ConsentBasisEnum } from './mailing-list.entity.js';
-
-/** A box a form showed for a public list, and whether it was ticked. */
-@InputType()
-export class MailingChoiceInput {
-  @Field(() => ID)
-  @IsNotEmpty({ message: 'listId is required' })
-  listId: string;
-
-  @Field()
-  @IsBoolean({ message: 'ticked must be true or false' })
-  ticked: boolean;
-}
-
-export const MAILING_CHOICES_MAX = 20;
-
-/** The `mailingChoices` argument of forms that offer the public lists: registration, a gift, a booking. */
-export const MailingChoicesField = () =>
-  applyDecorators(
-    Field(() => [MailingChoiceInput], { nullable: true, description: 'One per list the form showed, with mailingChoiceWording beside its box' }),
-    IsOptional(),
-    IsArray({ message: 'mailingChoices must be a list' }),
-    ArrayMaxSize(MAILING_CHOICES_MAX, { message: `At most ${MAILING_CHOICES_MAX} mailing choices` }),
-    ValidateNested({ each: true }),
-    Type(() => MailingChoiceInput),
-  );
 
 @InputType()
 export class MailingListFilter extends ListFilterInput {

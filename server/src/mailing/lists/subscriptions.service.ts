@@ -4,13 +4,13 @@ import { mailingChoiceWording, subscribesWhen, type ConsentSource } from '@minis
 import type { AuthUser } from '../../access/auth-user.js';
 import { AppError } from '../../common/app-error.js';
 import { toId } from '../../common/list.js';
+import type { MailingChoiceInput, MailingChoicesRecorder } from '../../common/mailing-choices.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../../mail/index.js';
 import { absoluteUrl } from '../../site/index.js';
 import { readMailToken, signMailToken } from '../mail-tokens.js';
 import { isSuppressed } from '../suppressions.js';
 import { appendConsent, findSubscriber, historyOf, type MailPerson, statesOf, subscriberOf } from './consent-ledger.js';
-import type { MailingChoiceInput } from './mailing.args.js';
 import { CommunicationPreferences, ConsentEvent, MailingList } from './mailing-list.entity.js';
 import { confirmSubscriptionMail } from './subscription-mails.js';
 
@@ -37,7 +37,7 @@ export interface FormPerson extends MailPerson {
  * link, and staff recording consent given on paper.
  */
 @Injectable()
-export class SubscriptionsService {
+export class SubscriptionsService implements MailingChoicesRecorder {
   constructor(
     private readonly dataSource: DataSource,
     private readonly mail: MailService,

@@ -2,7 +2,7 @@ import { ArgsType, Field, Float, ID, InputType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEnum, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FilterArg, ListArgs, ListFilterInput } from '../../../common/list.js';
-import { MailingChoiceInput, MailingChoicesField } from '../../../mailing/index.js';
+import { MailingChoiceInput, MailingChoicesField } from '../../../common/mailing-choices.js';
 import { DONATION_CURRENCIES } from '../../money.js';
 import { GiftAidDeclarationInput } from '../../gift-aid/dto/gift-aid.args.js';
 import { GiftAidStatus } from '../../gift-aid/gift-aid-status.service.js';
