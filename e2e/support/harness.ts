@@ -20,6 +20,8 @@ export interface Site {
   running(): boolean;
   /** Stops the server (and its embedded database); the data folder is removed unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Kills the server's process as a crash or an out-of-memory kill does (SIGKILL: nothing of it runs again). */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -91,7 +93,10 @@ async function launch(env: Record<string, string>, dataDir: string, nodeArgs: st
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -105,6 +110,10 @@ async function launch(env: Record<string, string>, dataDir: string, nodeArgs: st
     dataDir,
     output: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -64,12 +64,15 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueue,
   ) {
+    // DKIM as each message's own option: nodemailer signs every message it is given for either transport.
     const signing = config.dkim && { dkim: config.dkim };
-    const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
-    const smtp = (pool: boolean): Transporter =>
-      pool
-        ? nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, pool: true, maxConnections: 1, ...signing })
-        : nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, ...signing });
+    // nodemailer reads a transport given as a URL from the URL alone (its query), so the options go there.
+    const smtp = (pool: boolean): Transporter => {
+      const url = new URL(config.smtpUrl!);
+      const options = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000', ...(pool && { pool: 'true', maxConnections: '1' }) };
+      for (const [name, value] of Object.entries(options)) url.searchParams.set(name, value);
+      return nodemailer.createTransport(url.href, signing || undefined);
+    };
     const outbox = () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...signing });
     this.transport = config.smtpUrl ? smtp(false) : outbox();
     this.bulkTransport = config.smtpUrl ? smtp(true) : outbox();
