@@ -33,7 +33,7 @@ describe('what each role sees in the console', () => {
   it('gives an Admin every screen and page, in every section', () => {
     expect(resourcesFor(ROLE_PERMISSIONS.Admin)).toEqual(ADMIN_RESOURCES);
     expect(pagesFor(ROLE_PERMISSIONS.Admin)).toEqual(ADMIN_PAGES);
-    expect(sections(ROLE_PERMISSIONS.Admin)).toEqual(['Website content', 'Requests', 'Payments', 'Events', 'People']);
+    expect(sections(ROLE_PERMISSIONS.Admin)).toEqual(['Website content', 'Requests', 'Payments', 'Events', 'E-mail', 'People']);
   });
 
   it('gives the events team the bookings and the check-in page alone, under Events', () => {
@@ -41,6 +41,24 @@ describe('what each role sees in the console', () => {
     expect(menuFor(ROLE_PERMISSIONS.EventsTeam)).toEqual([
       { section: 'Events', resources: [expect.objectContaining({ name: 'bookings' })], pages: [expect.objectContaining({ to: '/check-in', label: 'Check-in' })] },
     ]);
+  });
+
+  it('gives Communications the mailing lists, the e-mails, consent records and sending health alone, under E-mail', () => {
+    expect(names(ROLE_PERMISSIONS.Communications)).toEqual(['mailing-lists', 'broadcasts']);
+    expect(menuFor(ROLE_PERMISSIONS.Communications)).toEqual([
+      {
+        section: 'E-mail',
+        resources: [expect.objectContaining({ name: 'mailing-lists' }), expect.objectContaining({ name: 'broadcasts' })],
+        pages: [expect.objectContaining({ to: '/consent-records', label: 'Consent records' }), expect.objectContaining({ to: '/sending-health', label: 'Sending health' })],
+      },
+    ]);
+  });
+
+  it('shows lists, e-mails and consent records to no role without comms:send', () => {
+    for (const role of ROLES.filter((candidate) => !ROLE_PERMISSIONS[candidate].includes('comms:send'))) {
+      expect(names(ROLE_PERMISSIONS[role])).not.toContain('broadcasts');
+      expect(sections(ROLE_PERMISSIONS[role])).not.toContain('E-mail');
+    }
   });
 
   it('shows bookers and check-in to no role without events:manage', () => {
@@ -66,7 +84,7 @@ describe('what each role sees in the console', () => {
 
   it('shows every role that may sign in to the console at least one screen', () => {
     const staff = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('console:sign-in'));
-    expect(staff).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam']);
+    expect(staff).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam', 'Communications']);
     for (const role of staff) expect(menuFor(ROLE_PERMISSIONS[role]).length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,9 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import DoorFrontIcon from '@mui/icons-material/DoorFront';
+import DnsIcon from '@mui/icons-material/Dns';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
@@ -20,6 +22,8 @@ import counsellingRequests from './counselling-requests';
 import donations from './donations';
 import giftAidClaims from './gift-aid-claims';
 import giftAidDeclarations from './gift-aid-declarations';
+import broadcasts from './mailing/broadcasts';
+import mailingLists from './mailing/lists';
 import meetingImages from './meeting-images';
 import members from './members';
 import postCategories from './post-categories';
@@ -34,8 +38,8 @@ import testimonies from './testimonies';
 import videos from './videos';
 import visitImages from './visit-images';
 
-/** The menu's groups, in the order the volunteers work: content, requests, payments, events, people. */
-export const MENU_SECTIONS = ['Website content', 'Requests', 'Payments', 'Events', 'People'] as const;
+/** The menu's groups, in the order the volunteers work: content, requests, payments, events, e-mail, people. */
+export const MENU_SECTIONS = ['Website content', 'Requests', 'Payments', 'Events', 'E-mail', 'People'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 export type MenuLink = { to: string; label: string; icon: ComponentType };
@@ -104,6 +108,8 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'gift-aid-declarations', type: 'GiftAidDeclaration', section: 'Payments', permission: PERMISSION.financeRead, screens: giftAidDeclarations },
   { name: 'book-orders', type: 'BookOrder', section: 'Payments', permission: PERMISSION.financeRead, screens: bookOrders },
   { name: 'bookings', type: 'Booking', section: 'Events', permission: PERMISSION.eventsManage, screens: bookings },
+  { name: 'mailing-lists', type: 'MailingList', section: 'E-mail', permission: PERMISSION.commsSend, screens: mailingLists },
+  { name: 'broadcasts', type: 'Broadcast', section: 'E-mail', permission: PERMISSION.commsSend, screens: broadcasts },
   { name: 'members', type: 'User', section: 'People', permission: PERMISSION.membersManage, screens: members },
   { name: 'audit-events', type: 'AuditEvent', section: 'People', permission: PERMISSION.auditRead, screens: auditEvents },
 ];
@@ -118,6 +124,22 @@ export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permis
     section: 'Events',
     permission: PERMISSION.eventsManage,
     page: lazyScreen(() => import('./bookings/CheckInPage'), 'CheckInPage'),
+  },
+  {
+    to: '/consent-records',
+    label: 'Consent records',
+    icon: HistoryEduIcon,
+    section: 'E-mail',
+    permission: PERMISSION.commsSend,
+    page: lazyScreen(() => import('./mailing/ConsentPage'), 'ConsentPage'),
+  },
+  {
+    to: '/sending-health',
+    label: 'Sending health',
+    icon: DnsIcon,
+    section: 'E-mail',
+    permission: PERMISSION.commsSend,
+    page: lazyScreen(() => import('./mailing/SendingHealthPage'), 'SendingHealthPage'),
   },
   {
     to: '/privacy-requests',

@@ -17,6 +17,11 @@ export const ACTION_WORDS: Record<string, string> = {
   'booking.export': 'Downloaded an event’s attendees',
   'booking.check-in': 'Checked someone in at an event',
   'booking.message': 'Wrote to everyone booked on an event',
+  'mailing.consent.read': 'Read a person’s consent record',
+  'mailing.consent.record': 'Recorded consent',
+  'mailing.consent.withdraw': 'Withdrew consent',
+  'broadcast.send': 'Sent an e-mail to a list',
+  'broadcast.recipients': 'Read who an e-mail went to',
 };
 
 /** The kinds of record the trail names, as the console's menus call them. */
@@ -24,6 +29,8 @@ export const RECORD_KIND_WORDS: Record<string, string> = {
   User: 'Member account',
   CareRequest: 'Care request',
   Booking: 'Event booking',
+  Broadcast: 'E-mail to a list',
+  ConsentEvent: 'Consent record',
   ...Object.fromEntries(REQUEST_KIND_NAMES.map((kind) => [kind, REQUEST_KINDS[kind].title])),
 };
 

@@ -4,6 +4,7 @@ import { careMethods } from '../care/careApi';
 import { donationMethods } from '../donations/donationsApi';
 import { giftAidClaimMethods } from '../gift-aid-claims/claimsApi';
 import { giftAidDeclarationMethods } from '../gift-aid-declarations/declarationsApi';
+import { mailingMethods } from '../mailing/mailingApi';
 import { memberMethods } from '../members/membersApi';
 import { prayerWallMethods } from '../prayer-requests/prayerWallApi';
 import { privacyMethods } from '../privacy-requests/privacyApi';
@@ -22,6 +23,7 @@ const actionMethods = (transport: Transport) => ({
   ...donationMethods(transport),
   ...giftAidClaimMethods(transport),
   ...giftAidDeclarationMethods(transport),
+  ...mailingMethods(transport),
   ...memberMethods(transport),
   ...prayerWallMethods(transport),
   ...privacyMethods(transport),

@@ -1,6 +1,7 @@
 import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
 import { CATEGORY } from './categories';
 import { ImageUploadInput, POST_STATUSES } from '../common/inputs';
+import { AnnounceListInput } from '../common/AnnounceListInput';
 import { RichTextBody } from '../common/RichTextBody';
 import { BookingSection } from './BookingSection';
 import { toIsoOrNull } from './dates';
@@ -39,5 +40,6 @@ export const PostForm = () => (
     </FormDataConsumer>
     <ImageUploadInput helperText="A wide picture works best (for example 1200px by 800px)." />
     <RichTextBody source="body" label="Text" validate={required('Please write the text of the post')} />
+    <AnnounceListInput />
   </SimpleForm>
 );

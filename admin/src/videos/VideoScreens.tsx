@@ -1,6 +1,7 @@
 import { Create, Labeled, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, required } from 'react-admin';
 import { IdField, WhenField } from '../common/fields';
 import { EditScreen, ShowActions } from '../common/screens';
+import { AnnounceListInput } from '../common/AnnounceListInput';
 import { VideoPreview } from './VideoPreview';
 
 const VideoForm = ({ preview = false }: { preview?: boolean }) => (
@@ -13,6 +14,7 @@ const VideoForm = ({ preview = false }: { preview?: boolean }) => (
       helperText="Paste the YouTube link (for example https://www.youtube.com/watch?v=dQw4w9WgXcQ) or just the 11-character video id."
       fullWidth
     />
+    <AnnounceListInput />
     {preview && (
       <Labeled label="Saved video">
         <VideoPreview />
