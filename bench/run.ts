@@ -4,6 +4,7 @@
 //   npm run bench -- --smoke      tiny volume, a few requests per connection, no Lighthouse (the test suite runs this)
 //   npm run bench -- --cold [name]  realistic volume, only the requests no cache answers (those whose name holds `name`)
 //   npm run bench -- --booking    only a rush of bookings on one event (50 connections), checked for overbooking
+//   npm run bench -- --broadcast  only a broadcast to 10,000 people through a loopback mail server: messages a minute
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './vol
 import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
 import { measureOutage, restartableDatabase } from './outage.ts';
 import { measureBookingRush } from './booking-rush.ts';
+import { measureBroadcast } from './broadcast.ts';
 
 const smoke = process.argv.includes('--smoke');
 const coldOnly = process.argv.includes('--cold');
@@ -26,6 +28,9 @@ const coldOnly = process.argv.includes('--cold');
 const coldFilter = coldOnly ? (process.argv[process.argv.indexOf('--cold') + 1] ?? '') : '';
 /** `--booking`: only the rush on one event. */
 const bookingOnly = process.argv.includes('--booking');
+/** `--broadcast`: only the broadcast to many. */
+const broadcastOnly = process.argv.includes('--broadcast');
+const BROADCAST_RECIPIENTS = smoke ? 200 : 10_000;
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
 /** What the browser asks for when a visitor follows a link to the blog: the page's loader data (React Router). */
@@ -58,7 +63,12 @@ const AIMS: Record<string, string> = {
   "an Admin's console list: 25 donations": '>= 1,000 req/s',
 };
 
-async function load(target: string, url: string, connections: number, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+async function load(
+  target: string,
+  url: string,
+  connections: number,
+  init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   // The smoke run sends a fixed number of requests, so a busy machine answers slowly but always answers some.
   const length = smoke ? { amount: connections * REQUESTS_PER_CONNECTION_IN_SMOKE } : { duration: seconds };
   const result = await autocannon({ url, connections, ...length, pipelining: 1, ...init });
@@ -88,10 +98,12 @@ function startReference(pages: Record<string, { body: Buffer; type: string }>): 
       res.end(page.body);
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server });
+    }),
+  );
 }
 
 const gz = (text: string | Buffer) => gzipSync(text).length;
@@ -107,7 +119,8 @@ async function firstVisitWeight(baseUrl: string, html: string) {
     files.push({ file: asset.replace(/^.*\//, ''), gzip: gz(body), brotli: await bytesSentForBrotli(`${baseUrl}${asset}`) });
   }
   files.sort((a, b) => b.gzip - a.gzip);
-  const total = (kind: string, encoding: 'gzip' | 'brotli' = 'gzip') => files.filter(({ file }) => file.endsWith(kind)).reduce((sum, file) => sum + file[encoding], 0);
+  const total = (kind: string, encoding: 'gzip' | 'brotli' = 'gzip') =>
+    files.filter(({ file }) => file.endsWith(kind)).reduce((sum, file) => sum + file[encoding], 0);
   return { js: total('.js'), jsBrotli: total('.js', 'brotli'), css: total('.css'), files };
 }
 
@@ -214,6 +227,10 @@ async function main() {
       printRush(await rush());
       return;
     }
+    if (broadcastOnly) {
+      console.table(await measureBroadcast(BROADCAST_RECIPIENTS));
+      return;
+    }
     const homeQueryBody = JSON.stringify({ query: HOME_QUERY });
     const jsonHeaders = { 'content-type': 'application/json' };
     const homeJson = Buffer.from(await (await fetch(`${site.baseUrl}/graphql`, { method: 'POST', headers: jsonHeaders, body: homeQueryBody })).arrayBuffer());
@@ -231,13 +248,23 @@ async function main() {
     const results: LoadResult[] = [];
     for (const connections of [10, 50]) {
       const refHtml = await load('reference: home HTML', `${ref.url}/`, connections);
-      const refJson = await load('reference: home query JSON', `${ref.url}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: jsonHeaders });
+      const refJson = await load('reference: home query JSON', `${ref.url}/graphql`, connections, {
+        method: 'POST',
+        body: homeQueryBody,
+        headers: jsonHeaders,
+      });
       const refList = await load('reference: legacy list JSON', `${ref.url}${LEGACY_LIST}`, connections);
       const refNavigation = await load('reference: blog navigation data', `${ref.url}${BLOG_NAVIGATION}`, connections);
-      const query = await load('home query (GraphQL)', `${site.baseUrl}/graphql`, connections, { method: 'POST', body: homeQueryBody, headers: { ...jsonHeaders, 'accept-encoding': 'gzip' } });
+      const query = await load('home query (GraphQL)', `${site.baseUrl}/graphql`, connections, {
+        method: 'POST',
+        body: homeQueryBody,
+        headers: { ...jsonHeaders, 'accept-encoding': 'gzip' },
+      });
       const page = await load('home page HTML (SSR)', `${site.baseUrl}/`, connections, { headers: { 'accept-encoding': 'gzip' } });
       const legacy = await load(`GET ${LEGACY_LIST}`, `${site.baseUrl}${LEGACY_LIST}`, connections, { headers: { 'accept-encoding': 'gzip' } });
-      const navigation = await load('blog navigation data (/blog.data)', `${site.baseUrl}${BLOG_NAVIGATION}`, connections, { headers: { 'accept-encoding': 'gzip' } });
+      const navigation = await load('blog navigation data (/blog.data)', `${site.baseUrl}${BLOG_NAVIGATION}`, connections, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
       query.ratio = query.rps / refJson.rps;
       page.ratio = page.rps / refHtml.rps;
       legacy.ratio = legacy.rps / refList.rps;
@@ -247,6 +274,7 @@ async function main() {
 
     const cold = await measureCold(site.baseUrl, db);
     const bookingRush = await rush();
+    const broadcast = await measureBroadcast(BROADCAST_RECIPIENTS);
 
     const plans = [];
     for (const [name, sql] of Object.entries(LIST_QUERIES)) {
@@ -282,6 +310,7 @@ async function main() {
       load: results,
       cold,
       bookingRush,
+      broadcast,
       sqlPerHomeQuery: { demoVolume: sqlAtDemoVolume, benchVolume: sqlAtVolume },
       slowestListQueries: plans.slice(0, 3),
       weight,
@@ -326,17 +355,21 @@ async function measureCold(baseUrl: string, db: pg.Client, only = ''): Promise<L
 function print(report: any) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`\nLoad (${report.measurement}, autocannon, gzip)`);
-  console.table(report.load.map((r: LoadResult) => ({
-    target: r.target,
-    conns: r.connections,
-    'req/s': r.rps,
-    'p50 ms': r.p50,
-    'p99 ms': r.p99,
-    'vs reference': r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
-    errors: r.errors,
-  })));
+  console.table(
+    report.load.map((r: LoadResult) => ({
+      target: r.target,
+      conns: r.connections,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs reference': r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
+      errors: r.errors,
+    })),
+  );
   printCold(report.cold);
   printRush(report.bookingRush);
+  console.log('A broadcast through a loopback mail server');
+  console.table([report.broadcast]);
   console.log(`SQL statements per home query: ${report.sqlPerHomeQuery.demoVolume} at demo volume, ${report.sqlPerHomeQuery.benchVolume} at bench volume`);
   console.log('Slowest list queries (EXPLAIN ANALYZE):');
   console.table(report.slowestListQueries);
@@ -350,9 +383,17 @@ function print(report: any) {
     'admin bundle: CSS': kb(report.weight.admin.css),
   });
   console.log('First visit to /, file by file, largest first');
-  console.table(report.weight.firstVisit.files.map(({ file, gzip, brotli }: { file: string; gzip: number; brotli: number }) => ({ file, gzip: kb(gzip), 'brotli as sent': kb(brotli) })));
+  console.table(
+    report.weight.firstVisit.files.map(({ file, gzip, brotli }: { file: string; gzip: number; brotli: number }) => ({
+      file,
+      gzip: kb(gzip),
+      'brotli as sent': kb(brotli),
+    })),
+  );
   const { requests, ok200, stale, other } = report.outage;
-  console.log(`Database stopped for ${smoke ? 2 : 10} s: ${ok200} of ${requests} visitor requests answered 200 (${((ok200 / requests) * 100).toFixed(1)} %), ${stale} of them from a stale copy; others: ${JSON.stringify(other)}`);
+  console.log(
+    `Database stopped for ${smoke ? 2 : 10} s: ${ok200} of ${requests} visitor requests answered 200 (${((ok200 / requests) * 100).toFixed(1)} %), ${stale} of them from a stale copy; others: ${JSON.stringify(other)}`,
+  );
   if (Array.isArray(report.lighthouse)) {
     console.log('Lighthouse (mobile)');
     console.table(report.lighthouse);
@@ -368,16 +409,18 @@ function printRush(rush: Awaited<ReturnType<typeof measureBookingRush>>) {
 
 function printCold(cold: LoadResult[]) {
   console.log('\nRequests no cache answers (10 connections; CPU per request from /proc)');
-  console.table(cold.map((r) => ({
-    target: r.target,
-    'req/s': r.rps,
-    'p50 ms': r.p50,
-    'p99 ms': r.p99,
-    'app CPU ms': r.appCpuMs,
-    'PostgreSQL CPU ms': r.dbCpuMs,
-    errors: r.errors,
-    aim: r.aim,
-  })));
+  console.table(
+    cold.map((r) => ({
+      target: r.target,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'app CPU ms': r.appCpuMs,
+      'PostgreSQL CPU ms': r.dbCpuMs,
+      errors: r.errors,
+      aim: r.aim,
+    })),
+  );
 }
 
 await main();
