@@ -11,6 +11,11 @@ import { BroadcastsResolver, NewslettersResolver } from './broadcasts/broadcasts
 import { BroadcastsService } from './broadcasts/broadcasts.service.js';
 import { LettersService } from './broadcasts/letters.service.js';
 import { NewslettersService } from './broadcasts/newsletters.service.js';
+import { SendingHealthResolver } from './health/sending-health.resolver.js';
+import { SendingHealthService } from './health/sending-health.service.js';
+import { DeliveryReportsService } from './inbound/delivery-reports.service.js';
+import { InboundSmtpService } from './inbound/inbound-smtp.service.js';
+import { InboundController } from './inbound/inbound.controller.js';
 import { ConsentResolver } from './lists/consent.resolver.js';
 import { MailingList } from './lists/mailing-list.entity.js';
 import { MailingListsResolver } from './lists/mailing-lists.resolver.js';
@@ -36,9 +41,13 @@ import { MailingPersonalData } from './mailing.personal-data.js';
     NewslettersService,
     NewslettersResolver,
     MailingPersonalData,
+    DeliveryReportsService,
+    InboundSmtpService,
+    SendingHealthService,
+    SendingHealthResolver,
     { provide: MAILING_CHOICES, useExisting: SubscriptionsService },
   ],
-  controllers: [UnsubscribeController],
+  controllers: [UnsubscribeController, InboundController],
   exports: [SubscriptionsService, MAILING_CHOICES],
 })
 export class MailingModule {}
