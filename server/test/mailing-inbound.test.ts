@@ -150,9 +150,11 @@ describe('bounces, complaints and mailto unsubscribing', () => {
     expect(await rowOf(waiting)).toEqual({ status: 'Deferred', last_reply: '4.2.2 452 4.2.2 Mailbox full' });
     expect(await suppression(waiting)).toBeUndefined();
 
-    const bounced = await recipient('Bounced');
-    await post(dsn(bounced.token, bounced.email, 'delayed', '4.4.1', '421 try later')).expect(200);
-    expect((await rowOf(bounced)).status).toBe('Bounced');
+    for (const status of ['Sent', 'Bounced']) {
+      const settled = await recipient(status);
+      await post(dsn(settled.token, settled.email, 'delayed', '4.4.1', '421 try later')).expect(200);
+      expect((await rowOf(settled)).status).toBe(status);
+    }
   });
 
   it('marks a complaint Complained, suppresses the address at once and records the withdrawal in the ledger', async () => {
