@@ -21,7 +21,7 @@ export interface MailMessage {
   attachments?: ({ filename: string; content: string; contentType: string } | { filename: string; qrCodeOf: string })[];
   /** An HTML part beside the text (list mail). */
   html?: string;
-  /** Headers of list mail: `List-Unsubscribe`, `List-Unsubscribe-Post`, `List-Id`. */
+  /** Headers of list mail, sent as written (one line, no CR or LF): `List-Unsubscribe`, `List-Unsubscribe-Post`, `List-Id`. */
   headers?: Record<string, string>;
   /** The envelope sender, where bounces go (VERP), when not the From address. */
   returnPath?: string;
@@ -38,6 +38,16 @@ const asFile = async (attachment: NonNullable<MailMessage['attachments']>[number
     : attachment;
 
 export const MAIL_QUEUE = 'mail';
+
+/**
+ * The headers a DKIM signature covers: RFC 6376's list (nodemailer's own), and `List-Unsubscribe-Post`, which
+ * RFC 8058 §4 requires signed beside `List-Unsubscribe` so a one-click unsubscribe cannot be forged onto our mail.
+ */
+const DKIM_SIGNED_HEADERS = [
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:Content-Description',
+  'Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References',
+  'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive',
+].join(':');
 
 /** A single-part outbox copy as a person reads it: its body's base64 or quoted-printable undone. */
 function readable(copy: string): string {
@@ -65,7 +75,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly jobs: JobQueue,
   ) {
     // DKIM as each message's own option: nodemailer signs every message it is given for either transport.
-    const signing = config.dkim && { dkim: config.dkim };
+    const signing = config.dkim && { dkim: { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } };
     // nodemailer reads a transport given as a URL from the URL alone (its query), so the options go there.
     const smtp = (pool: boolean): Transporter => {
       const url = new URL(config.smtpUrl!);
@@ -142,7 +152,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async deliver(message: MailMessage, { bulk = false } = {}): Promise<string> {
     // Addresses as objects, which nodemailer takes whole: a string it parses, and `"a,b"@x` would become two.
-    const { to, replyTo, attachments, returnPath, ...content } = message;
+    const { to, replyTo, attachments, returnPath, headers, ...content } = message;
     const info = await (bulk ? this.bulkTransport : this.transport).sendMail({
       from: this.config.mailFrom,
       ...content,
@@ -150,6 +160,8 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       to: { name: '', address: to },
       ...(replyTo && { replyTo: { name: '', address: replyTo } }),
       ...(returnPath && { envelope: { from: returnPath, to } }),
+      // As written (`prepared`): nodemailer would otherwise encode a List-Id's quoted phrase into an unreadable word.
+      ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }])) }),
     });
     if (this.config.smtpUrl) {
       if (!bulk) this.logger.log(`sent "${message.subject}"`);

@@ -12,8 +12,8 @@ import { LettersService } from './letters.service.js';
 
 const SEND_QUEUE = 'broadcast-send';
 const MINUTE_MS = 60_000;
-/** A message a server keeps deferring is given up after this long from the start of sending (RFC 5321 suggests 4–5 days; we tell staff sooner). */
-const RETRY_WINDOW_HOURS = 72;
+/** A message a server keeps deferring is given up this long after sending began (RFC 5321 §4.5.4.1: "at least 4-5 days"). */
+const RETRY_WINDOW_HOURS = 5 * 24;
 /** Only one instance sends at a time, so the rate holds across instances; the lock goes with its connection if it dies. */
 const SENDER_LOCK = 602_177;
 
@@ -109,9 +109,10 @@ export class BroadcastSender implements OnApplicationBootstrap, OnApplicationShu
         if (gap >= 1) await this.pause(gap);
         continue;
       }
+      // Nothing due now: a broadcast whose recipients are all done is finished even while another waits to retry.
+      await this.finishDone();
       const wait = await this.untilNextRetry(new Date());
       if (wait === null) {
-        await this.finishDone();
         if (!this.again) return;
       } else await this.pause(Math.min(wait, MINUTE_MS));
     }
@@ -220,7 +221,7 @@ export class BroadcastSender implements OnApplicationBootstrap, OnApplicationShu
     return next ? Math.max(0, next.getTime() - now.getTime()) : null;
   }
 
-  /** A broadcast with nobody left to try is Sent (those still deferred past the retry window stay Deferred). */
+  /** Broadcasts with nobody left to try are Sent (those still deferred past the retry window stay Deferred). */
   private async finishDone() {
     const done = await this.dataSource.query<{ id: number }[]>(
       `UPDATE broadcasts b SET status = 'Sent', sent_at = now() WHERE status = 'Sending'

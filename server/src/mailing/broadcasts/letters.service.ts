@@ -77,7 +77,8 @@ export class LettersService {
         ? {
             'List-Unsubscribe': `<${absoluteUrl(this.config, `/api/mail/unsubscribe?token=${token}`)}>, <mailto:unsubscribe+${token}@${this.config.mailBounceDomain}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            'List-Id': `${(source.listName ?? 'list').replace(/[^\w .-]/g, '')} <list-${source.audience.listId}.${this.config.mailBounceDomain}>`,
+            // RFC 2919: a quoted phrase, so a list named "St. Mary's News" keeps its dot and apostrophe.
+            'List-Id': `"${(source.listName ?? 'list').replace(/["\\\r\n]/g, '')}" <list-${source.audience.listId}.${this.config.mailBounceDomain}>`,
           }
         : {},
     };

@@ -33,7 +33,11 @@ export interface ListState {
 export async function subscriberOf(manager: EntityManager, { email, userId }: MailPerson): Promise<number> {
   const address = email.trim();
   if (userId) {
-    const [own] = await manager.query<{ id: number }[]>(`UPDATE mail_subscribers SET email = $2 WHERE user_id = $1 RETURNING id`, [userId, address]);
+    // A SELECT around the UPDATE: the driver answers a bare UPDATE's RETURNING as [rows, count].
+    const [own] = await manager.query<{ id: number }[]>(
+      `WITH own AS (UPDATE mail_subscribers SET email = $2 WHERE user_id = $1 RETURNING id) SELECT id FROM own`,
+      [userId, address],
+    );
     if (own) return own.id;
   }
   const [row] = await manager.query<{ id: number }[]>(

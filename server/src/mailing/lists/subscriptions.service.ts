@@ -144,7 +144,8 @@ export class SubscriptionsService implements MailingChoicesRecorder {
       const wording = mailingChoiceWording(list);
       const subscribed = states.get(list.id)?.subscribed ?? false;
       if (list.basis === 'CharitableSoftOptIn') {
-        if (subscribesWhen(list.basis, ticked) && !subscribed) {
+        // Someone who once said no is never put back by a box left unticked: only by asking (the privacy centre, a sign-up).
+        if (subscribesWhen(list.basis, ticked) && !states.has(list.id)) {
           await appendConsent(manager, { subscriberId, listId: list.id, action: 'Given', basis: 'CharitableSoftOptIn', source, wording });
         } else if (!subscribesWhen(list.basis, ticked)) {
           await appendConsent(manager, { subscriberId, listId: list.id, action: 'Withdrawn', basis: 'CharitableSoftOptIn', source, wording });
