@@ -436,6 +436,33 @@ describe('review: attacking e-mail lists and broadcasts from outside', () => {
   );
 
   it(
+    'does not send to someone who unsubscribed after the sending started',
+    async () => {
+      const listId = await newList('Long list');
+      const emails = Array.from({ length: 120 }, (_, i) => `long${String(i).padStart(3, '0')}@test.example`);
+      await t.db.query(`INSERT INTO mail_subscribers (email) SELECT unnest($1::text[])`, [emails]);
+      await t.db.query(
+        `INSERT INTO consent_events (subscriber_id, list_id, action, basis, source, wording)
+       SELECT id, $1, 'Given', 'Consent', 'Staff', 'Said yes on the phone' FROM mail_subscribers WHERE email = ANY($2)`,
+        [listId, emails],
+      );
+      const last = emails[emails.length - 1];
+      const { id } = (await gql(CREATE, { subject: 'Long send', body: '<p>x</p>', listId }, admin)).data.createBroadcast;
+      await gql(SEND, { id }, admin);
+      const withdrawn = await gql(
+        'mutation ($l: ID!, $e: String!) { withdrawMailingConsent(listId: $l, email: $e) { action } }',
+        { l: listId, e: last },
+        admin,
+      );
+      expect(withdrawn.errors).toBeUndefined();
+      await untilPasses(async () => expect((await gql(STATUS, { id }, admin)).data.Broadcast.status).toBe('Sent'), 30 * SECONDS);
+      expect(smtp.received.some((m) => m.subject === 'Long send' && m.to.includes(last))).toBe(false);
+      expect(smtp.received.filter((m) => m.subject === 'Long send')).toHaveLength(emails.length - 1);
+    },
+    60 * SECONDS,
+  );
+
+  it(
     'sends nothing of a scheduled e-mail cancelled before its time',
     async () => {
       const listId = await newList('Cancelled');
