@@ -29,6 +29,10 @@ export default [
   route('booking/confirm', 'routes/booking-confirm.tsx'),
   route('booking/offer', 'routes/booking-offer.tsx'),
   route('booking/cancel', 'routes/booking-cancel.tsx'),
+  route('newsletters', 'routes/newsletters.tsx'),
+  route('newsletters/confirm', 'routes/newsletters-confirm.tsx'),
+  route('newsletters/:id', 'routes/newsletters-letter.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
 
   route('book-shop', 'routes/book-shop.tsx'),
   route('book-details-page', 'routes/book-details-selected.tsx'),

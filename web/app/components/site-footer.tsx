@@ -53,6 +53,9 @@ export function SiteFooter() {
           <p>
             <Link to="/contact-us">Contact form and map</Link>
           </p>
+          <p>
+            <Link to="/newsletters">Newsletters</Link>
+          </p>
         </section>
       </div>
       <p className="footer-legal">

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useActionData, useLoaderData, type ActionFunction, type AppLoadContext, type LoaderFunction } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { BOOKING, FREE, FULL, OPEN, PAID, programAnswer } from '../features/bookings/bookings.fixtures';
+import { mailingChoiceWording } from '@ministry/shared';
+import { BOOKING, FREE, FULL, MAILING_LISTS, OPEN, PAID, programAnswer } from '../features/bookings/bookings.fixtures';
 import type { BookingSettings } from '../features/bookings';
 import type { GraphqlResult } from '../lib/graphql';
 import { fakeServer, fieldError } from '../../test/doubles';
@@ -89,6 +90,25 @@ describe('booking a free place without JavaScript', () => {
       name: 'Lydia Thyatira',
       email: 'lydia@example.org',
     });
+  });
+
+  it('offers a box for each public list, unticked, and sends a choice for every list shown, ticked or not', async () => {
+    const form = await serve(page(), server(FREE).context);
+    expect(form).toContain(`>${mailingChoiceWording(MAILING_LISTS[0])}</label>`);
+    expect(form).toContain(`>${mailingChoiceWording(MAILING_LISTS[1])}</label>`);
+    expect(form).toMatch(/<input type="checkbox" id="field-mailingChoices" name="mailing.3" value="yes"\/>/);
+    expect(form).toContain('<input type="hidden" name="mailingShown" value="4"/>');
+
+    const choices: [string, string][] = [['mailingShown', '3'], ['mailingShown', '4'], ['mailing.3', 'yes']];
+    const { context, sent } = server(FREE, { errors: [fieldError('email', 'Enter your e-mail address')] });
+    const html = await serve(posted([...VISITOR_FORM, ...choices]), context);
+    const booking = sent.find((operation) => operation.query.includes('createBooking'))!;
+    expect(booking.variables.mailingChoices).toEqual([
+      { listId: '3', ticked: true },
+      { listId: '4', ticked: false },
+    ]);
+    expect(html, 'the ticked box is ticked again on the page that shows the error').toContain('name="mailing.3" checked=""');
+    expect(html).not.toContain('name="mailing.4" checked=""');
   });
 
   it("puts the server's message beside the answer it names, and keeps what was typed", async () => {

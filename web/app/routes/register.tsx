@@ -2,10 +2,17 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { ErrorSummary, SelectField, SubmitButton, TextArea, TextField, useFocusFirstError } from '../components/form';
 import { PageIntro } from '../components/page-intro';
 import { GENDERS, GeoFields, logIn, MARITAL_STATUSES, register, TITLES } from '../features/accounts';
+import { MailingChoices } from '../components/mailing-choices';
+import { loadPublicLists } from '../lib/mailing-choices';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/register';
 import { browserGraphql, serverGraphql } from '../lib/graphql';
 import { formText } from '../lib/form-data';
+
+/** The public lists, offered with a box each beside the account's own fields. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { mailingLists: await loadPublicLists(serverGraphql(context)) };
+}
 
 /** Without JavaScript: the account is made on the server, and the member logs in next. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Crea
 
 const PREFER_NOT_TO_SAY = 'Prefer not to say';
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const form = useFocusFirstError(actionData?.errors);
   const errors = actionData?.errors.fields ?? {};
@@ -64,6 +71,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           </fieldset>
           <GeoFields errors={errors} />
           <TextArea name="address" label="Address (optional)" rows={3} autoComplete="street-address" {...field('address')} />
+          <MailingChoices lists={loaderData.mailingLists} values={actionData?.values} error={errors.mailingChoices} />
           <p className="form-note">
             We use your details to run your account and keep in touch with you. <Link to="/privacy">How we look after your information</Link>
           </p>

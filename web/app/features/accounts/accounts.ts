@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { browserGraphql, errorCode, toFormErrors, type FormErrors, type GraphqlCaller } from '../../lib/graphql';
 import { saveSession, SESSION_USER_FIELDS, type SessionUser } from '../../lib/session';
 import { formText } from '../../lib/form-data';
+import { mailingChoicesOf, tickedValues } from '../../lib/mailing-choices';
 
 /** Titles offered as suggestions; a member may write any other, or none. */
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Rev', 'Pastor', 'Brother', 'Sister', 'Deacon', 'Deaconess', 'Bishop'];
@@ -24,9 +25,9 @@ export const MARITAL_STATUSES = [
 const REGISTER_FIELDS = ['title', 'firstname', 'lastname', 'gender', 'marital_status', 'phone', 'email', 'password', 'country', 'state', 'city', 'address'] as const;
 
 const REGISTER = `mutation Register($title: String, $firstname: String!, $lastname: String!, $gender: String, $marital_status: String, $phone: String!,
-  $email: String!, $password: String!, $country: String, $state: String, $city: String, $address: String) {
+  $email: String!, $password: String!, $country: String, $state: String, $city: String, $address: String, $mailingChoices: [MailingChoiceInput!]) {
   register(title: $title, firstname: $firstname, lastname: $lastname, gender: $gender, marital_status: $marital_status, phone: $phone,
-    email: $email, password: $password, country: $country, state: $state, city: $city, address: $address) { id }
+    email: $email, password: $password, country: $country, state: $state, city: $city, address: $address, mailingChoices: $mailingChoices) { id }
 }`;
 
 export type AccountFormResult = { errors: FormErrors; values: Record<string, string> };
@@ -36,10 +37,10 @@ export async function register(graphql: GraphqlCaller, form: FormData): Promise<
   const values: Record<string, string> = {};
   for (const field of REGISTER_FIELDS) values[field] = formText(form, field).trim();
   values.password = formText(form, 'password');
-  const result = await graphql.request(REGISTER, values);
+  const result = await graphql.request(REGISTER, { ...values, ...mailingChoicesOf(form) });
   if (!result.errors?.length) return null;
   const { password: _password, ...kept } = values;
-  return { errors: toFormErrors(result.errors), values: kept };
+  return { errors: toFormErrors(result.errors), values: { ...kept, ...tickedValues(form) } };
 }
 
 

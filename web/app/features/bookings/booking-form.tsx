@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import { ErrorSummary, SelectField, TextField, useFocusFirstError } from '../../components/form';
 import { formatDateTime } from '../../lib/format';
 import type { FormErrors } from '../../lib/graphql';
+import { MailingChoices } from '../../components/mailing-choices';
 import { bookable, INTENT_FIELD, type BookingFormValues, type BookingOccurrence, type BookingQuestion, type ProgramBooking } from './bookings';
 
 type Props = { booking: ProgramBooking; member: boolean; errors?: FormErrors; values?: BookingFormValues };
@@ -121,6 +122,7 @@ export function BookingForm({ booking, member, errors, values }: Props) {
           <TextField name="email" label="Your email" type="email" autoComplete="email" required defaultValue={fields.email ?? ''} hint="We send a link to confirm your place." error={errors?.fields.email} />
         </>
       )}
+      <MailingChoices lists={booking.mailingLists} values={fields} error={errors?.fields.mailingChoices} />
       <button type="submit" className="button primary" name={INTENT_FIELD} value={waitlist ? 'waitlist' : 'book'} disabled={pending} aria-disabled={pending || undefined}>
         {pending ? 'submitting, please wait' : label}
       </button>

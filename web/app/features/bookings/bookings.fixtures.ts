@@ -1,3 +1,4 @@
+import type { MailingList } from '../../lib/mailing-choices';
 import type { Booking, BookingOccurrence, BookingSettings } from './bookings';
 
 /** A program as the post page reads it, and the booking it takes, for the booking tests. */
@@ -67,9 +68,16 @@ export const BOOKING: Booking = {
   canCancel: true,
 };
 
-/** The server's answer to the post page's reads: the post, and its booking. */
+/** The public lists the booking form offers: one asked for, one sent unless its box is ticked. */
+export const MAILING_LISTS: MailingList[] = [
+  { id: '3', name: 'Church news', description: 'Once a month', basis: 'Consent' },
+  { id: '4', name: 'Supporter updates', description: '', basis: 'CharitableSoftOptIn' },
+];
+
+/** The server's answer to the post page's reads: the post, its booking, and the public lists. */
 export function programAnswer(query: string, settings: BookingSettings | null, occurrences: BookingOccurrence[] = [OPEN]) {
   if (query.includes('ProgramBooking')) return { data: { post: { booking: settings, bookingOccurrences: occurrences } } };
+  if (query.includes('PublicMailingLists')) return { data: { allMailingLists: MAILING_LISTS } };
   if (query.includes('PostPage')) return { data: { post: PROGRAM } };
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { PaymentOutcome } from '../../components/payment-return';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { formText } from '../../lib/form-data';
 import { loadPublic, toFormErrors, type FormErrors, type GraphqlCaller, type GraphqlResult } from '../../lib/graphql';
+import { loadPublicLists, mailingChoicesOf, type MailingList } from '../../lib/mailing-choices';
 
 export type BookingQuestion = { id: string; label: string; kind: BookingQuestionKind; choices: string[]; required: boolean };
 
@@ -21,7 +22,8 @@ export type BookingSettings = {
 export type BookingOccurrence = { start: string; end: string | null; placesLeft: number; open: boolean; full: boolean; waitlist: boolean; cancelled: boolean };
 
 /** A program's booking: its settings and its coming occurrences (api-contract: Event booking). */
-export type ProgramBooking = { postId: string; settings: BookingSettings; occurrences: BookingOccurrence[] };
+/** `mailingLists`: the public lists its form offers a box for. */
+export type ProgramBooking = { postId: string; settings: BookingSettings; occurrences: BookingOccurrence[]; mailingLists: MailingList[] };
 
 export type Booking = {
   id: string;
@@ -59,7 +61,7 @@ const PROGRAM_BOOKING = `query ProgramBooking($id: ID!) {
 export async function loadProgramBooking(graphql: GraphqlCaller, postId: string): Promise<ProgramBooking | null> {
   const { post } = await loadPublic<{ post: { booking: BookingSettings | null; bookingOccurrences: BookingOccurrence[] } | null }>(graphql, PROGRAM_BOOKING, { id: postId });
   if (!post?.booking) return null;
-  return { postId, settings: post.booking, occurrences: post.bookingOccurrences ?? [] };
+  return { postId, settings: post.booking, occurrences: post.bookingOccurrences ?? [], mailingLists: await loadPublicLists(graphql) };
 }
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
@@ -93,8 +95,10 @@ export const STATUS_WORDS: Record<BookingStatus, string> = {
 /** The button that sends the form: a booking, or a place on the waiting list of a full occurrence. */
 export const INTENT_FIELD = 'intent';
 
-const BOOKING_ARGS = '$postId: ID!, $occurrenceStart: DateTime!, $places: Int!, $names: [String!], $answers: [BookingAnswerInput!], $name: String, $email: String';
-const BOOKING_VALUES = 'postId: $postId, occurrenceStart: $occurrenceStart, places: $places, names: $names, answers: $answers, name: $name, email: $email';
+const BOOKING_ARGS =
+  '$postId: ID!, $occurrenceStart: DateTime!, $places: Int!, $names: [String!], $answers: [BookingAnswerInput!], $name: String, $email: String, $mailingChoices: [MailingChoiceInput!]';
+const BOOKING_VALUES =
+  'postId: $postId, occurrenceStart: $occurrenceStart, places: $places, names: $names, answers: $answers, name: $name, email: $email, mailingChoices: $mailingChoices';
 const CREATE_BOOKING = `mutation CreateBooking(${BOOKING_ARGS}) { booking: createBooking(${BOOKING_VALUES}) { ${BOOKING_FIELDS} } }`;
 const JOIN_WAITLIST = `mutation JoinWaitlist(${BOOKING_ARGS}) { booking: joinWaitlist(${BOOKING_VALUES}) { ${BOOKING_FIELDS} } }`;
 
@@ -119,6 +123,7 @@ export function readBookingForm(form: FormData) {
     answers,
     name: fields.name || null,
     email: fields.email || null,
+    ...mailingChoicesOf(form),
   };
   return { variables, values: { fields, names } };
 }

@@ -8,8 +8,10 @@ export const DONATION_CURRENCIES = [
   { value: 'USD', label: 'USD ($)' },
 ];
 
-const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String, $giftAid: Boolean, $giftAidDeclaration: GiftAidDeclarationInput) {
-  createDonation(amount: $amount, currency: $currency, description: $description, giftAid: $giftAid, giftAidDeclaration: $giftAidDeclaration) { id orderID approveUrl status }
+const CREATE_DONATION = `mutation CreateDonation($amount: Float!, $currency: String!, $description: String, $giftAid: Boolean, $giftAidDeclaration: GiftAidDeclarationInput,
+  $mailingChoices: [MailingChoiceInput!]) {
+  createDonation(amount: $amount, currency: $currency, description: $description, giftAid: $giftAid, giftAidDeclaration: $giftAidDeclaration,
+    mailingChoices: $mailingChoices) { id orderID approveUrl status }
 }`;
 
 const CAPTURE_DONATION = `mutation CaptureDonation($orderID: String!) {
@@ -28,7 +30,15 @@ export type DeclarationWithGift = {
   effectiveFrom?: string;
 };
 
-type DonationVariables = { amount: number; currency: string; description: string; giftAid?: boolean; giftAidDeclaration?: DeclarationWithGift };
+type DonationVariables = {
+  amount: number;
+  currency: string;
+  description: string;
+  giftAid?: boolean;
+  giftAidDeclaration?: DeclarationWithGift;
+  /** One for every list box the form showed, ticked or not. */
+  mailingChoices?: { listId: string; ticked: boolean }[];
+};
 
 /** Creates the donation on the server (which checks the amount) and sends the browser to approve it. */
 export const useDonationCheckout = () => usePayPalCheckout<DonationVariables>(CREATE_DONATION, 'createDonation');

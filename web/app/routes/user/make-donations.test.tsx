@@ -1,14 +1,24 @@
+import { mailingChoiceWording } from '@ministry/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { GraphqlResult } from '../../lib/graphql';
-import { answerGraphql, fieldError, signIn } from '../../../test/doubles';
+import { answerGraphql, fieldError, signIn, type SentOperation } from '../../../test/doubles';
+import type { MailingList } from '../../lib/mailing-choices';
 import MakeDonations from './make-donations';
 
-function renderDonationForm(reply: GraphqlResult<unknown>) {
+/** The public lists the form reads as it opens are answered here, and left out of what the tests look at. */
+const LISTS_READ = 'PublicMailingLists';
+
+function renderDonationForm(reply: GraphqlResult<unknown>, lists: MailingList[] = []) {
   signIn();
-  const sent = answerGraphql(() => reply);
+  const sent: SentOperation[] = [];
+  answerGraphql((operation) => {
+    if (operationName(operation.query) === LISTS_READ) return { data: { allMailingLists: lists } };
+    sent.push(operation);
+    return reply;
+  });
   const Stub = createRoutesStub([{ path: '/user/make-donations', Component: MakeDonations }]);
   render(<Stub initialEntries={['/user/make-donations']} />);
   return { user: userEvent.setup(), sent };
@@ -45,6 +55,36 @@ describe('the donation form', () => {
   });
 });
 
+describe('e-mails from us, offered with a gift', () => {
+  const LISTS: MailingList[] = [
+    { id: '3', name: 'Church news', description: 'Once a month', basis: 'Consent' },
+    { id: '4', name: 'Supporter updates', description: '', basis: 'CharitableSoftOptIn' },
+  ];
+
+  it('offers each public list unticked in its own words, and sends a choice for every list shown with the gift', async () => {
+    const { user, sent } = renderDonationForm({ errors: [fieldError('amount', 'stopped here')] }, LISTS);
+    const news = await screen.findByRole<HTMLInputElement>('checkbox', { name: mailingChoiceWording(LISTS[0]) });
+    const updates = screen.getByRole<HTMLInputElement>('checkbox', { name: mailingChoiceWording(LISTS[1]) });
+    expect([news.checked, updates.checked]).toEqual([false, false]);
+    await user.type(amount(), '10');
+    await user.click(news);
+    await user.click(screen.getByRole('button', { name: 'Donate with PayPal' }));
+
+    expect(await screen.findByRole('link', { name: 'stopped here' })).toBeTruthy();
+    expect(sent[0].variables.mailingChoices).toEqual([
+      { listId: '3', ticked: true },
+      { listId: '4', ticked: false },
+    ]);
+  });
+
+  it('offers none with a monthly gift, whose set-up takes no choices', async () => {
+    const { user } = renderDonationForm({ data: null }, LISTS);
+    await screen.findByRole('checkbox', { name: mailingChoiceWording(LISTS[0]) });
+    await user.click(screen.getByRole('radio', { name: 'Give monthly' }));
+    expect(screen.queryByRole('checkbox', { name: mailingChoiceWording(LISTS[0]) })).toBeNull();
+  });
+});
+
 describe('giving monthly', () => {
   it('sets up a monthly gift with the amount and currency only', async () => {
     const { user, sent } = renderDonationForm({ errors: [fieldError('amount', 'amount must be more than 0')] });
@@ -66,7 +106,10 @@ describe('Gift Aid on a gift', () => {
 
   function renderWithGiftAid(form: Record<string, unknown> = FORM) {
     signIn();
-    const sent = answerGraphql((operation) => {
+    const sent: SentOperation[] = [];
+    answerGraphql((operation) => {
+      if (operationName(operation.query) === LISTS_READ) return { data: { allMailingLists: [] } };
+      sent.push(operation);
       switch (operationName(operation.query)) {
         case 'GiftAidDeclarationForm':
           return { data: { giftAidDeclarationForm: operation.variables?.effectiveFrom ? { ...form, wording: `${WORDING} (since ${operation.variables.effectiveFrom as string})` } : form } };

@@ -6,6 +6,9 @@ import { useStartRegularGift } from '../../features/donations/regular-giving';
 import { GiftAidFieldset, readDeclaration } from '../../features/gift-aid/gift-aid-fieldset';
 import { declarationWithGift, withDeclarationFields } from '../../features/gift-aid/gift-aid';
 import type { DeclarationWithGift } from '../../features/donations/donations';
+import { MailingChoices } from '../../components/mailing-choices';
+import { usePublicLists } from '../../features/mailing';
+import { mailingChoicesOf, type MailingChoice } from '../../lib/mailing-choices';
 import type { FormErrors } from '../../lib/graphql';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/make-donations';
@@ -15,7 +18,7 @@ import './make-donations.css';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Give', 'Support the work of the ministry with a donation, once or every month, in pounds or dollars, through PayPal.');
 
-type Gift = { amount: number; currency: string; description: string; giftAidDeclaration?: DeclarationWithGift };
+type Gift = { amount: number; currency: string; description: string; giftAidDeclaration?: DeclarationWithGift; mailingChoices?: MailingChoice[] };
 
 /** The form's gift, or the errors to show when the amount is missing. */
 function readGift(form: HTMLFormElement): Gift | FormErrors {
@@ -23,7 +26,7 @@ function readGift(form: HTMLFormElement): Gift | FormErrors {
   const raw = formText(data, 'amount').trim();
   const amount = Number(raw);
   if (!raw || !Number.isFinite(amount)) return { fields: { amount: 'Please enter the amount you would like to give' } };
-  return { amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim() };
+  return { amount, currency: formText(data, 'currency') || 'GBP', description: formText(data, 'description').trim(), ...mailingChoicesOf(data) };
 }
 
 const isGift = (read: Gift | FormErrors): read is Gift => 'amount' in read;
@@ -33,6 +36,7 @@ export default function MakeDonations() {
   const monthly = useStartRegularGift();
   const createOrder = useCreateDonationOrder();
   const capture = useCaptureDonation();
+  const mailingLists = usePublicLists();
   const [frequency, setFrequency] = useState<'once' | 'monthly'>('once');
   const [currency, setCurrency] = useState('GBP');
   const [amount, setAmount] = useState<number>();
@@ -109,6 +113,8 @@ export default function MakeDonations() {
           <TextArea name="description" label="What is your gift for? (optional)" rows={3} hint="For example: tithe, offering, building fund." error={errors?.fields.description} />
         )}
         <GiftAidFieldset amount={frequency === 'monthly' ? undefined : amount} currency={currency} enduringOnly={frequency === 'monthly'} errors={errors} />
+        {/* A monthly gift's mutation takes no mailing choices (api-contract): its form shows no boxes. */}
+        {frequency === 'once' && <MailingChoices lists={mailingLists} error={errors?.fields.mailingChoices} />}
         <SubmitButton pending={loading} pendingLabel="Taking you to PayPal…">
           {frequency === 'monthly' ? 'Give monthly with PayPal' : 'Donate with PayPal'}
         </SubmitButton>

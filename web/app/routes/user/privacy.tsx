@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorSummary, TextField, useFocusFirstError } from '../../components/form';
+import { WhatWeSendYou } from '../../features/mailing';
 import { DISPLAY_NAME_SHOWN, downloadMyData, useDeleteMyAccount, useMyPrivacy, useWithdrawConsent, type Consent, type ExportFormat } from '../../features/member/privacy';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { FormErrors } from '../../lib/graphql';
@@ -9,7 +10,7 @@ import { clearLocalState } from '../../lib/session';
 import type { Route } from './+types/privacy';
 import './privacy.css';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My privacy', 'Download your data, see your consents and sign-ins, or delete your account.');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My privacy', 'Download your data, see your consents, the e-mails we send you and your sign-ins, or delete your account.');
 
 export default function PrivacyCentre() {
   const { data, loading, failed } = useMyPrivacy();
@@ -23,6 +24,7 @@ export default function PrivacyCentre() {
       {failed && <p className="form-alert">Your privacy details could not be loaded. Please try again.</p>}
       <DownloadMyData />
       {data && <MyConsents consents={data.myConsents} />}
+      <WhatWeSendYou />
       {data && <MySignIns signIns={data.mySignIns} />}
       <DeleteMyAccount />
     </>
