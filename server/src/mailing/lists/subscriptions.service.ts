@@ -83,8 +83,12 @@ export class SubscriptionsService implements MailingChoicesRecorder {
     const [eventId] = readMailToken(this.config.jwtSecret, 'confirm', token) ?? [];
     if (!eventId) throw AppError.badInput('token', 'This confirmation link is not valid');
     return this.dataSource.transaction(async (manager) => {
-      const [request] = await manager.query<{ subscriber_id: number; list_id: number; source: ConsentSource; wording: string; at: Date }[]>(
-        `SELECT subscriber_id, list_id, source, wording, at FROM consent_events WHERE id = $1 AND action = 'Requested'`,
+      const [request] = await manager.query<
+        { subscriber_id: number; list_id: number; source: ConsentSource; wording: string; at: Date; withdrawn_since: boolean }[]
+      >(
+        `SELECT subscriber_id, list_id, source, wording, at,
+                EXISTS (SELECT 1 FROM consent_events w WHERE w.subscriber_id = r.subscriber_id AND w.list_id = r.list_id AND w.action = 'Withdrawn' AND w.id > r.id) AS withdrawn_since
+           FROM consent_events r WHERE id = $1 AND action = 'Requested'`,
         [eventId],
       );
       if (!request) throw AppError.badInput('token', 'This confirmation link is not valid');
@@ -92,6 +96,8 @@ export class SubscriptionsService implements MailingChoicesRecorder {
       await manager.query(`SELECT 1 FROM mail_subscribers WHERE id = $1 FOR UPDATE`, [request.subscriber_id]);
       const list = await this.list(manager, request.list_id, false);
       if ((await statesOf(manager, request.subscriber_id)).get(list.id)?.subscribed) return list;
+      // An old link pressed after unsubscribing must not undo the unsubscribing.
+      if (request.withdrawn_since) throw AppError.badInput('token', 'You unsubscribed after asking for this link: please sign up again');
       if (Date.now() - request.at.getTime() > CONFIRMATION_DAYS * DAY_MS)
         throw AppError.badInput('token', 'This confirmation link has expired: please sign up again');
       await appendConsent(manager, {
@@ -104,6 +110,10 @@ export class SubscriptionsService implements MailingChoicesRecorder {
       });
       return list;
     });
+  }
+
+  isUnsubscribeToken(token: string): boolean {
+    return token.length <= 100 && readMailToken(this.config.jwtSecret, 'unsubscribe', token) !== null;
   }
 
   /** The unsubscribe link or one-click POST: `Withdrawn` at once, without signing in; a second time changes nothing. */

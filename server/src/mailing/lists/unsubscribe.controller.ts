@@ -24,6 +24,10 @@ export class UnsubscribeController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async oneClick(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response) {
+    // RFC 8058 §3.2: the POST carries this body; a bare POST (a prefetcher, a scanner) unsubscribes nobody.
+    if ((req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] !== 'One-Click') {
+      throw AppError.badInput('List-Unsubscribe', 'A one-click unsubscribe posts List-Unsubscribe=One-Click');
+    }
     const list = await this.subscriptions.unsubscribeByToken(this.tokenOf(token));
     const text = `You are unsubscribed from ${list.name}. We will send you no more of its e-mails.`;
     // A mail program posts and reads nothing; a person who pressed the GET page's button reads a page.
@@ -45,8 +49,9 @@ export class UnsubscribeController {
     res.type('html').send(page('Unsubscribe', form));
   }
 
+  /** A token we signed for unsubscribing, or a 400: a page with a button is not shown for a made-up link. */
   private tokenOf(token: unknown): string {
-    if (typeof token !== 'string' || !token || token.length > 100) throw AppError.badInput('token', 'This unsubscribe link is not valid');
+    if (typeof token !== 'string' || !this.subscriptions.isUnsubscribeToken(token)) throw AppError.badInput('token', 'This unsubscribe link is not valid');
     return token;
   }
 }
