@@ -45,6 +45,14 @@ describe('e-mails to lists in the console', { timeout: 40_000 }, () => {
     expect(await screen.findByText('Will go to 37 people', undefined, { timeout: 5000 })).toBeTruthy();
     expect(operation(api, 'AudienceSize').at(-1)?.variables).toEqual({ audience: { kind: 'List', listId: '2' } });
     expect(screen.getByRole('button', { name: 'Preview' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Send to/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Staff of a role' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Role/ }));
+    expect(screen.queryByRole('option', { name: 'Member' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Pastor' }));
+    expect(await screen.findByText('Will go to 3 people', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(operation(api, 'AudienceSize').at(-1)?.variables).toEqual({ audience: { kind: 'Role', role: 'Pastor' } });
   });
 
   it('shows the preview in a frame 375 pixels wide for a phone and 700 for a desktop', async () => {

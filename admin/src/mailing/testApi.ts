@@ -30,21 +30,27 @@ const SDL = `
   type ConsentEvent { id: ID! listId: ID! listName: String! action: ConsentAction! basis: ConsentBasis! source: ConsentSource! wording: String! at: DateTime! byStaff: Boolean! }
   type HealthCheck { name: String! ok: Boolean found: String advice: String! }
   type SendingHealth { domain: String! checked: Boolean! checks: [HealthCheck!]! }
+  type Video { id: ID! title: String! video: String! poster: String announceListId: ID createdAt: DateTime! updatedAt: DateTime! }
+  input VideoFilter { ids: [ID!] q: String }
   type Query {
+    Video(id: ID!): Video!
+    allVideos(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: VideoFilter): [Video!]!
+    _allVideosMeta(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: VideoFilter): ListMetadata!
     MailingList(id: ID!): MailingList
     allMailingLists(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: MailingListFilter): [MailingList!]!
-    _allMailingListsMeta(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: MailingListFilter): ListMetadata
+    _allMailingListsMeta(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: MailingListFilter): ListMetadata!
     Broadcast(id: ID!): Broadcast
     allBroadcasts(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: BroadcastFilter): [Broadcast!]!
-    _allBroadcastsMeta(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: BroadcastFilter): ListMetadata
+    _allBroadcastsMeta(page: Int, perPage: Int, sortField: String, sortOrder: String, filter: BroadcastFilter): ListMetadata!
     audienceSize(listId: ID, audience: BroadcastAudienceInput): Int!
     previewBroadcast(subject: String!, body: String!, listId: ID, audience: BroadcastAudienceInput): BroadcastPreview!
     broadcastRecipients(id: ID!, page: Int, perPage: Int, status: RecipientStatus): [BroadcastRecipient!]!
-    _broadcastRecipientsMeta(id: ID!, status: RecipientStatus): ListMetadata
+    _broadcastRecipientsMeta(id: ID!, status: RecipientStatus): ListMetadata!
     mailingConsentHistory(email: String!): [ConsentEvent!]!
     sendingHealth: SendingHealth!
   }
   type Mutation {
+    createVideo(title: String!, video: String!, announceListId: ID): Video!
     createMailingList(name: String!, description: String!, public: Boolean!, basis: ConsentBasis!): MailingList!
     updateMailingList(id: ID!, name: String!, description: String!, public: Boolean!): MailingList!
     createBroadcast(subject: String!, body: String!, listId: ID, audience: BroadcastAudienceInput): Broadcast!
@@ -88,6 +94,7 @@ export function createMailingApi({ dnsReachable = true }: { dnsReachable?: boole
   const ledger: Row[] = [
     { id: '7', listId: '1', listName: 'Monthly newsletter', action: 'Given', basis: 'Consent', source: 'SignUpForm', wording: 'Send me Monthly newsletter by e-mail. I can unsubscribe at any time.', at: '2026-03-01T10:00:00Z', byStaff: false, email: 'ruth@example.org' },
   ];
+  const videos: Row[] = [];
   const calls: Call[] = [];
   const byId = (id: string) => {
     const row = broadcasts.find((candidate) => candidate.id === id);
@@ -103,6 +110,14 @@ export function createMailingApi({ dnsReachable = true }: { dnsReachable?: boole
   };
 
   const rootValue = {
+    Video: ({ id }: { id: string }) => videos.find((video) => video.id === id),
+    allVideos: () => videos,
+    _allVideosMeta: () => ({ count: videos.length }),
+    createVideo: (args: Row) => {
+      const video = { poster: null, announceListId: null, ...args, id: String(videos.length + 1), createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+      videos.push(video);
+      return video;
+    },
     MailingList: ({ id }: { id: string }) => lists.find((list) => list.id === id),
     allMailingLists: () => lists,
     _allMailingListsMeta: () => ({ count: lists.length }),
