@@ -12,6 +12,7 @@ import { DEMO_SITE_SETTINGS, SiteSettings } from '../site/index.js';
 import { recordDemoAudit } from './demo-audit.js';
 import { seedDemoCare } from './demo-care.js';
 import { seedDemoGiving } from './demo-giving.js';
+import { seedDemoMailing } from './demo-mailing.js';
 import { seedDemoMembers } from './demo-people.js';
 
 /** Any number unique to this lock; held while one instance seeds, so two starting together seed once. */
@@ -105,8 +106,9 @@ export class SeedService implements OnApplicationBootstrap {
     const members = await seedDemoMembers(manager);
     const care = await seedDemoCare(manager, this.requests, members, readers?.pastor ?? null);
     const giving = await seedDemoGiving(manager, { declarations: this.declarations, claims: this.claims }, members, readers?.finance ?? null);
+    await seedDemoMailing(manager, members);
     await recordDemoAudit(manager, this.audit, { User: members.map((member) => String(member.id)), ...care, ...giving }, readers);
-    this.logger.log(`added the demo members ${members.map((member) => member.email).join(', ')} with requests, prayers, gifts, a Gift Aid claim and audit lines`);
+    this.logger.log(`added the demo members ${members.map((member) => member.email).join(', ')} with requests, prayers, gifts, a Gift Aid claim, mailing lists and audit lines`);
   }
 
   /**
