@@ -17,11 +17,7 @@ export interface BroadcastRun {
 
 export async function measureBroadcast(recipients: number): Promise<BroadcastRun> {
   const postgres = await startPostgres();
-  const owner = new pg.Client({ connectionString: postgres.url });
-  await owner.connect();
-  await owner.query('CREATE DATABASE broadcast');
-  await owner.end();
-  const databaseUrl = postgres.url.replace(/\/postgres$/, '/broadcast');
+  const databaseUrl = await postgres.createDatabase('broadcast');
   const sink = await startSmtpSink();
   const db = new pg.Client({ connectionString: databaseUrl });
   let site: Site | undefined;

@@ -17,11 +17,7 @@ test('a broadcast to 1,000 people, its sender killed halfway and restarted, deli
   const began = Date.now();
   const at = (what: string) => t.diagnostic(`${what} at ${((Date.now() - began) / 1000).toFixed(1)} s`);
   const postgres = await startPostgres();
-  const owner = new pg.Client({ connectionString: postgres.url });
-  await owner.connect();
-  await owner.query('CREATE DATABASE mailing');
-  await owner.end();
-  const databaseUrl = postgres.url.replace(/\/postgres$/, '/mailing');
+  const databaseUrl = await postgres.createDatabase('mailing');
   const sink = await startSmtpSink({
     replyTo: (address, earlier) => (address.startsWith('busy') && earlier === 0 ? 451 : address.startsWith('gone') ? 550 : 250),
     holdMessage: DELIVERED / 2,

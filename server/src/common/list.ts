@@ -13,9 +13,9 @@ export class ListMetadata {
   count: number;
 }
 
-/** Paging and sorting shared by every `allXs` query; `page` arrives 0-based, as ra-data-graphql-simple sends it. */
+/** Paging; `page` arrives 0-based, as ra-data-graphql-simple sends it. */
 @ArgsType()
-export class ListArgs {
+export class PageArgs {
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()
@@ -28,7 +28,11 @@ export class ListArgs {
   @Min(1)
   @Max(1000)
   perPage?: number;
+}
 
+/** Paging and sorting shared by every `allXs` query. */
+@ArgsType()
+export class ListArgs extends PageArgs {
   @Field({ nullable: true })
   @IsOptional()
   @IsString()

@@ -1,4 +1,5 @@
 import type { RetentionRule } from './personal-data-source.js';
+import { escapeHtml } from '../common/escape-html.js';
 
 /** Everything held about one person, as their export answers it, with why, to whom and for how long (Art. 15(1)). */
 export interface PersonalData {
@@ -67,8 +68,6 @@ export function personalDataOf(sections: Partial<PersonalData>): PersonalData {
     retention: sections.retention ?? [],
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const cell = (value: unknown): string => {
   if (value === null || value === undefined) return '';

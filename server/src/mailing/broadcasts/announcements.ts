@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { absoluteUrl } from '../../site/index.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../common/escape-html.js';
 
 /**
  * Posts and videos an Editor asked to announce, once they are public: one broadcast each to their list, started at

@@ -1,5 +1,6 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
+import { escapeHtml } from '../../common/escape-html.js';
 
 /** Stands for each recipient's own unsubscribe link until the message is addressed: the layout is rendered once per broadcast. */
 export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/link';
@@ -13,8 +14,6 @@ export interface Letter {
   /** A list's name for marketing (with the unsubscribe link), or why a service message reaches its reader. */
   footer: { listName: string } | { reason: string };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Images and links written relative to the site (`/uploads/…`) made absolute: a mail program has no site to resolve them against. */
 const absolute = (html: string, publicUrl: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${publicUrl.replace(/\/+$/, '')}/`);

@@ -1,9 +1,9 @@
-import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int } from '@nestjs/graphql';
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType, IntersectionType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsDate, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BROADCAST_STATUSES, RECIPIENT_STATUSES, type BroadcastStatus, type RecipientStatus } from '@ministry/shared';
 import { SingleLine } from '../../common/fields.js';
-import { FilterArg, ListArgs, ListFilterInput } from '../../common/list.js';
+import { FilterArg, ListArgs, ListFilterInput, PageArgs } from '../../common/list.js';
 import { BroadcastAudienceInput, BroadcastStatusEnum, RecipientStatusEnum } from './broadcast.entity.js';
 
 /** A newsletter's body: room for a long letter with pictures, never a whole site. */
@@ -91,33 +91,4 @@ export class RecipientsMetaArgs {
 }
 
 @ArgsType()
-export class RecipientsArgs extends RecipientsMetaArgs {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  page?: number;
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  perPage?: number;
-}
-
-@ArgsType()
-export class NewslettersArgs {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  page?: number;
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(50)
-  perPage?: number;
-}
+export class RecipientsArgs extends IntersectionType(RecipientsMetaArgs, PageArgs, ArgsType) {}

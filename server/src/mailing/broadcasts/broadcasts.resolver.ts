@@ -4,14 +4,13 @@ import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../../access/decorators.js';
 import { AuditService } from '../../audit/index.js';
 import { ClientIp } from '../../common/decorators.js';
-import { ListMetadata, toId } from '../../common/list.js';
+import { ListMetadata, PageArgs, toId } from '../../common/list.js';
 import { Broadcast, BroadcastAudience, BroadcastPreview, BroadcastRecipient, BroadcastTotals, Newsletter } from './broadcast.entity.js';
 import {
   AllBroadcastsArgs,
   AudienceArgs,
   BroadcastContentArgs,
   BroadcastMetaArgs,
-  NewslettersArgs,
   RecipientsArgs,
   RecipientsMetaArgs,
   SendBroadcastArgs,
@@ -140,7 +139,7 @@ export class NewslettersResolver {
 
   @Public()
   @Query(() => [Newsletter])
-  allNewsletters(@Args() { page, perPage }: NewslettersArgs) {
+  allNewsletters(@Args() { page, perPage }: PageArgs) {
     return this.newsletters.list(page ?? 0, perPage ?? 20);
   }
 

@@ -3,8 +3,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../../access/decorators.js';
 import { AppError } from '../../common/app-error.js';
 import { SubscriptionsService } from './subscriptions.service.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../common/escape-html.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
