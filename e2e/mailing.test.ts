@@ -98,7 +98,7 @@ test('staff write to a list in the console, preview, test, schedule and send it;
   assert.equal(await preview.evaluate((frame) => frame.getBoundingClientRect().width), 375);
   await page.frameLocator('iframe[title="Preview of the e-mail"]').getByText('Carols on the green').waitFor();
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save the draft' }).click();
   await page.getByRole('button', { name: 'Send a test to me' }).click();
   await page.getByText(`A test is on its way to ${ADMIN.email}`).waitFor();
   const trial = await mailTo(ADMIN.email, (mail) => mail.subject?.includes(subject) ?? false);

@@ -72,7 +72,8 @@ describe('e-mails to lists in the console', { timeout: 40_000 }, () => {
   it('saves a changed draft with only what it says and who it goes to, then shows it', async () => {
     const api = open('/broadcasts/21');
     fireEvent.change(await screen.findByDisplayValue('Advent letter', undefined, { timeout: 15_000 }), { target: { value: 'Advent letter, with dates' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the draft' }));
     await waitFor(() => expect(api.calls.find((call) => call.operation === 'updateBroadcast')).toBeTruthy(), { timeout: 5000 });
     const { variables } = api.calls.find((call) => call.operation === 'updateBroadcast')!;
     expect(variables).toEqual({ id: '21', subject: 'Advent letter, with dates', body: '<p>Come and see</p>', audience: { kind: 'List', listId: '1' } });

@@ -7,6 +7,7 @@ import {
   FunctionField,
   List,
   RichTextField,
+  SaveButton,
   SearchInput,
   SelectInput,
   Show,
@@ -14,6 +15,7 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  Toolbar,
   TopToolbar,
   required,
   useRecordContext,
@@ -92,9 +94,16 @@ export const BroadcastList = () => (
 /** The compose form's values as `createBroadcast`/`updateBroadcast` take them: nothing else (no totals, no `__typename`). */
 export const toBroadcastInput = (data: RaRecord) => ({ subject: data.subject, body: data.body, audience: audienceInput(data.audience) });
 
+/** Save alone: a broadcast is never deleted, so what was sent stays on record. */
+const SaveToolbar = () => (
+  <Toolbar>
+    <SaveButton label="Save the draft" />
+  </Toolbar>
+);
+
 /** Subject, body (the posts' editor), who it goes to and how many that is now, and the e-mail as it will look. */
 const BroadcastForm = () => (
-  <SimpleForm defaultValues={{ audience: { kind: 'List' } }}>
+  <SimpleForm defaultValues={{ audience: { kind: 'List' } }} toolbar={<SaveToolbar />}>
     <TextInput source="subject" label="Subject" validate={required('Please write a subject')} fullWidth />
     <RichTextBody source="body" label="Message" validate={required('Please write the message')} />
     <AudienceChooser />

@@ -50,6 +50,7 @@ describe('mailing lists in the console', { timeout: 40_000 }, () => {
     fireEvent.change(await screen.findByDisplayValue('Monthly newsletter', undefined, { timeout: 15_000 }), { target: { value: 'Monthly letter' } });
     expect(screen.getByText(/^People ask for it \(consent\)\. Only those who tick/)).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.find((call) => call.operation === 'updateMailingList')).toBeTruthy(), { timeout: 5000 });
     const { variables } = api.calls.find((call) => call.operation === 'updateMailingList')!;

@@ -7,9 +7,11 @@ import {
   Labeled,
   List,
   RadioButtonGroupInput,
+  SaveButton,
   SearchInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   required,
   useRecordContext,
 } from 'react-admin';
@@ -82,9 +84,16 @@ const BasisReadOnly = () => {
   );
 };
 
+/** Save alone: a list is never deleted, since its consent record must stay. */
+const SaveToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 export const MailingListEdit = () => (
   <EditScreen title="Mailing list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveToolbar />}>
       <ListFields />
       <BasisReadOnly />
     </SimpleForm>
