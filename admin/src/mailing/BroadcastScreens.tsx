@@ -12,6 +12,7 @@ import {
   SelectInput,
   Show,
   SimpleForm,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -24,7 +25,7 @@ import {
 import { BROADCAST_STATUSES, type BroadcastStatus } from '@ministry/shared';
 import { WhenField } from '../common/fields';
 import { RichTextBody } from '../common/RichTextBody';
-import { EditScreen, ListLoadError, ShowLoadError } from '../common/screens';
+import { EditScreen, ListLoadError, ShowLoadError, usePhone } from '../common/screens';
 import { AudienceChooser } from './AudienceChooser';
 import { CancelScheduleButton, ScheduleButton, SendNowButton, TestSendButton } from './BroadcastActions';
 import { BroadcastPreview } from './BroadcastPreview';
@@ -58,6 +59,35 @@ const sentOfTotal = (broadcast: BroadcastRecord) => (broadcast.status === 'Draft
 
 const STATUS_CHOICES = BROADCAST_STATUSES.map((id) => ({ id, name: BROADCAST_STATUS_WORDS[id] }));
 
+/** A draft opens to be written, the others to how they went. */
+const openAs = (record: RaRecord) => (record.status === 'Draft' ? 'edit' : 'show');
+
+const BroadcastTable = () => (
+  <DataTable rowClick={(_id, _resource, record) => openAs(record)} bulkActionButtons={false}>
+    <DataTable.Col source="subject" label="Subject" />
+    <DataTable.Col label="Audience" disableSort render={audienceInWords} />
+    <DataTable.Col source="status" label="Status" field={BroadcastStatusField} />
+    <DataTable.Col label="Sent" disableSort render={sentOfTotal} />
+    <DataTable.Col source="createdAt" label="Written" field={WhenField} />
+    <DataTable.Col source="scheduledAt" label="Scheduled for" disableSort>
+      <WhenField source="scheduledAt" emptyText="—" />
+    </DataTable.Col>
+    <DataTable.Col source="sentAt" label="Finished" disableSort>
+      <WhenField source="sentAt" emptyText="—" />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/** On a phone, each e-mail as a link: its subject, who it goes to, and where it stands. */
+const BroadcastPhoneList = () => (
+  <SimpleList<BroadcastRecord>
+    rowClick={(_id, _resource, record) => openAs(record)}
+    primaryText={(broadcast) => broadcast.subject}
+    secondaryText={(broadcast) => audienceInWords(broadcast)}
+    tertiaryText={(broadcast) => `${BROADCAST_STATUS_WORDS[broadcast.status]} · ${sentOfTotal(broadcast)}`}
+  />
+);
+
 /** Every e-mail to a list or group, newest first: a draft opens to be written, the others to how they went. */
 export const BroadcastList = () => (
   <List
@@ -75,19 +105,7 @@ export const BroadcastList = () => (
     exporter={false}
     error={<ListLoadError />}
   >
-    <DataTable rowClick={(_id, _resource, record) => (record.status === 'Draft' ? 'edit' : 'show')} bulkActionButtons={false}>
-      <DataTable.Col source="subject" label="Subject" />
-      <DataTable.Col label="Audience" disableSort render={audienceInWords} />
-      <DataTable.Col source="status" label="Status" field={BroadcastStatusField} />
-      <DataTable.Col label="Sent" disableSort render={sentOfTotal} />
-      <DataTable.Col source="createdAt" label="Written" field={WhenField} />
-      <DataTable.Col source="scheduledAt" label="Scheduled for" disableSort>
-        <WhenField source="scheduledAt" emptyText="—" />
-      </DataTable.Col>
-      <DataTable.Col source="sentAt" label="Finished" disableSort>
-        <WhenField source="sentAt" emptyText="—" />
-      </DataTable.Col>
-    </DataTable>
+    {usePhone() ? <BroadcastPhoneList /> : <BroadcastTable />}
   </List>
 );
 
