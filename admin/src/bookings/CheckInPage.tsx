@@ -9,7 +9,8 @@ import type { DoorBooking, OccurrenceKey } from './bookingsApi';
 import { BOOKING_STATUS_LABELS, checkedInMessage, formatOccurrence, places } from './bookingWords';
 import { countsLine } from './OccurrencePanel';
 import { ScanTicket } from './ScanTicket';
-import { useBookableEvents, useLoaded, useOccurrences } from './useBookingEvents';
+import { useLoaded } from '../common/useLoaded';
+import { useBookableEvents, useOccurrences } from './useBookingEvents';
 
 const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 

@@ -8,7 +8,7 @@ import { Note } from '../common/screens';
 import { useAdminDataProvider } from '../data/useAdminDataProvider';
 import type { BookingCounts, OccurrenceKey } from './bookingsApi';
 import { attendeesFileName, formatOccurrence } from './bookingWords';
-import { useLoaded } from './useBookingEvents';
+import { useLoaded } from '../common/useLoaded';
 
 const bookings = (count: number) => (count === 1 ? '1 booking' : `${count} bookings`);
 

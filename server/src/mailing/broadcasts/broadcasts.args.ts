@@ -73,12 +73,6 @@ export class AllBroadcastsArgs extends ListArgs {
 }
 
 @ArgsType()
-export class BroadcastMetaArgs {
-  @FilterArg(() => BroadcastFilter)
-  filter?: BroadcastFilter;
-}
-
-@ArgsType()
 export class RecipientsMetaArgs {
   @Field(() => ID)
   @IsNotEmpty({ message: 'id is required' })

@@ -10,7 +10,6 @@ import {
   AllBroadcastsArgs,
   AudienceArgs,
   BroadcastContentArgs,
-  BroadcastMetaArgs,
   RecipientsArgs,
   RecipientsMetaArgs,
   SendBroadcastArgs,
@@ -35,7 +34,7 @@ export class BroadcastsResolver {
 
   @Can(PERMISSION.commsSend)
   @Query(() => ListMetadata)
-  async _allBroadcastsMeta(@Args() { filter }: BroadcastMetaArgs): Promise<ListMetadata> {
+  async _allBroadcastsMeta(@Args() { filter }: AllBroadcastsArgs): Promise<ListMetadata> {
     return { count: await this.broadcasts.count(filter) };
   }
 

@@ -12,7 +12,6 @@ import { CURRENT_SUBSCRIPTIONS } from './consent-ledger.js';
 import {
   AllMailingListsArgs,
   CreateMailingListArgs,
-  MailingListMetaArgs,
   MailTokenArgs,
   SubscribeArgs,
   UpdateMailingListArgs,
@@ -55,7 +54,7 @@ export class MailingListsResolver {
 
   @Public()
   @Query(() => ListMetadata)
-  async _allMailingListsMeta(@Args() { filter }: MailingListMetaArgs, @CurrentUser() caller?: AuthUser): Promise<ListMetadata> {
+  async _allMailingListsMeta(@Args() { filter }: AllMailingListsArgs, @CurrentUser() caller?: AuthUser): Promise<ListMetadata> {
     return { count: await this.query(filter, caller).getCount() };
   }
 

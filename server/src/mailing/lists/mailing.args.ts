@@ -23,12 +23,6 @@ export class AllMailingListsArgs extends ListArgs {
 }
 
 @ArgsType()
-export class MailingListMetaArgs {
-  @FilterArg(() => MailingListFilter)
-  filter?: MailingListFilter;
-}
-
-@ArgsType()
 export class MailingListFieldsArgs {
   @Field()
   @IsString({ message: 'name is required' })
