@@ -11,6 +11,8 @@ import { startTestApp, TestApp } from './support/test-app.js';
 const SIGNED_IN_GRAPHQL = new Set([
   'Query.Booking',
   'Query.myBookings',
+  'Query.myCommunicationPreferences',
+  'Mutation.updateCommunicationPreferences',
   'Mutation.captureBooking',
   'Query.BookOrder',
   'Query.Donation',
@@ -133,7 +135,10 @@ describe('default deny', () => {
     const fine = await t.gql('{ a: countries { code } b: countries { name } }');
     expect(fine.errors).toBeUndefined();
 
-    const batch = await t.http.post('/graphql').set('content-type', 'application/json').send([{ query: '{ countries { code } }' }, { query: '{ countries { code } }' }]);
+    const batch = await t.http
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .send([{ query: '{ countries { code } }' }, { query: '{ countries { code } }' }]);
     expect(batch.status).toBe(400);
 
     const page = await t.http.get('/healthz');
@@ -175,7 +180,9 @@ describe('the role × operation matrix, from the permission table and the schema
     const rest = restAccess(t);
     const routes = apiRoutes(t);
     expect(routes.filter((route) => !rest.has(route))).toEqual([]);
-    expect(routes.filter((route) => rest.get(route)!.public).sort()).toEqual([...PUBLIC_REST].filter((route) => route.startsWith('/api', route.indexOf(' ') + 1)).sort());
+    expect(routes.filter((route) => rest.get(route)!.public).sort()).toEqual(
+      [...PUBLIC_REST].filter((route) => route.startsWith('/api', route.indexOf(' ') + 1)).sort(),
+    );
     expect(routes.filter((route) => everyone(rest.get(route)!)).sort()).toEqual([...SIGNED_IN_REST].sort());
   });
 

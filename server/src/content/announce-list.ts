@@ -12,6 +12,11 @@ export const AnnounceListField = () =>
     IsOptional(),
   );
 
+/** A malformed `announceListId` is a 400 before any record is looked up. */
+export function checkAnnounceListId(value: string | null | undefined): void {
+  if (value) toId(value, 'announceListId');
+}
+
 /** The list's id when it exists; null clears it. */
 export async function announceListOf(manager: EntityManager, value: string | null | undefined): Promise<number | null> {
   if (!value) return null;

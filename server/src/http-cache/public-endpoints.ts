@@ -29,6 +29,11 @@ export const PUBLIC_REST = new Set([
   'POST /api/counselling',
   'POST /api/baptism',
   'POST /api/paypal/webhook',
+  // RFC 8058's one-click unsubscribe: the signed token in the address stands for the person.
+  'GET /api/mail/unsubscribe',
+  'POST /api/mail/unsubscribe',
+  // Bounces and complaints from a mail service: its bearer secret, compared in the controller, is the authentication.
+  'POST /api/mail/inbound',
 ]);
 
 export const PUBLIC_GRAPHQL = new Set([
@@ -76,6 +81,15 @@ export const PUBLIC_GRAPHQL = new Set([
   'Mutation.confirmBooking',
   'Mutation.acceptBookingOffer',
   'Mutation.cancelBooking',
+  // Public lists and their archive; signing up, confirming and unsubscribing by the e-mailed token.
+  'Query.allMailingLists',
+  'Query._allMailingListsMeta',
+  'Query.MailingList',
+  'Query.allNewsletters',
+  'Query.Newsletter',
+  'Mutation.subscribe',
+  'Mutation.confirmSubscription',
+  'Mutation.unsubscribe',
 ]);
 
 /**

@@ -17,7 +17,7 @@ import type { PostFilter } from './post.args.js';
 import { CATEGORY, PostCategory } from './post-category.entity.js';
 import { Post, PostStatus } from './post.entity.js';
 import type { BookingSettingsInput } from './booking-settings.js';
-import { announceListOf } from '../announce-list.js';
+import { announceListOf, checkAnnounceListId } from '../announce-list.js';
 import type { TestimonyDisplayName } from './testimony-consent.js';
 import { TestimonyConsents } from './testimony-consents.service.js';
 import { programEventOf, type ProgramEvent } from './program-event.js';
@@ -178,6 +178,7 @@ export class PostsService extends ContentList<Post, PostFilter> {
    * testimony's words and picture; it then goes back to UnAuthorised for review.
    */
   async update(id: number, changes: PostChanges, caller: AuthUser): Promise<Post> {
+    checkAnnounceListId(changes.announceListId);
     const post = await this.owned(id, caller);
     let reviewed = false;
     if (!can(caller, PERMISSION.contentWrite)) {

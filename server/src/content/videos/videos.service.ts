@@ -9,7 +9,7 @@ import { renderPoster } from './poster.js';
 import type { VideoFilter } from './video.args.js';
 import { Video } from './video.entity.js';
 import { youtubeId } from './youtube.js';
-import { announceListOf } from '../announce-list.js';
+import { announceListOf, checkAnnounceListId } from '../announce-list.js';
 
 /** Video messages: public to read, admins manage them. Each gets a poster made here when its title is set. */
 @Injectable()
@@ -40,6 +40,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
   }
 
   async update(id: number, changes: { title?: string | null; video?: string | null; announceListId?: string | null }, caller: AuthUser): Promise<Video> {
+    checkAnnounceListId(changes.announceListId);
     const current = await this.get(id, caller);
     if (changes.announceListId !== undefined) current.announceListId = await announceListOf(this.repository.manager, changes.announceListId);
     const video = changes.video ? youtubeId(changes.video) : current.video;

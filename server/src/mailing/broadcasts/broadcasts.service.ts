@@ -80,9 +80,10 @@ export class BroadcastsService {
 
   async update(id: string, args: BroadcastContentArgs): Promise<Broadcast> {
     return this.dataSource.transaction(async (manager) => {
+      // The audience first: a malformed id in it is a 400 before any record is looked up.
+      const audience = await audienceOf(manager, args.listId, args.audience);
       const broadcast = await this.draft(manager, id);
       if (broadcast.status !== 'Draft') throw AppError.badInput('id', 'Only a draft can be changed: cancel its schedule first');
-      const audience = await audienceOf(manager, args.listId, args.audience);
       return manager.save(Object.assign(broadcast, { ...this.content(args), audienceStored: audience, listId: audience.listId ?? null }));
     });
   }
