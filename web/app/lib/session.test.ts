@@ -26,7 +26,7 @@ describe('who is offered the staff console', () => {
 
   it('offers it to every staff role and to no member, as the shared table of roles says', () => {
     const offered = ROLES.filter((role) => canUseConsole(signInAs(role)));
-    expect(offered).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam']);
+    expect(offered).toEqual(['Admin', 'Pastor', 'PrayerTeam', 'Editor', 'Finance', 'EventsTeam', 'Communications']);
   });
 
   it('reads the shared table for a session saved before permissions were kept', () => {
