@@ -31,6 +31,10 @@ describe('announcing a video to a list', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('option', { name: 'Monthly newsletter' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.find((call) => call.operation === 'createVideo')).toBeTruthy(), { timeout: 5000 });
-    expect(api.calls.find((call) => call.operation === 'createVideo')!.variables).toMatchObject({ title: 'Advent reflection', video: 'dQw4w9WgXcQ', announceListId: '1' });
+    expect(api.calls.find((call) => call.operation === 'createVideo')!.variables).toMatchObject({
+      title: 'Advent reflection',
+      video: 'dQw4w9WgXcQ',
+      announceListId: '1',
+    });
   });
 });

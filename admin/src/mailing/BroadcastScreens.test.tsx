@@ -1,25 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@ministry/shared';
-import { App } from '../App';
-import { saveSession } from '../auth/session';
-import { createMailingApi } from './testApi';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { createMailingApi } from './testApi';
+import { openAsCommunications } from './testConsole';
 
-const open = (path: string) => {
-  const api = createMailingApi();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(api.fetch);
-  saveSession({
-    token: 'comms-token',
-    user: { id: '5', firstname: 'Lois', lastname: 'Mensah', email: 'comms@example.org', role: 'Communications', permissions: [...ROLE_PERMISSIONS.Communications] },
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-    </MemoryRouter>,
-  );
-  return api;
-};
+const open = openAsCommunications;
 
 const operation = (api: ReturnType<typeof createMailingApi>, name: string) => api.calls.filter((call) => call.operation === name);
 
@@ -64,7 +48,11 @@ describe('e-mails to lists in the console', { timeout: 40_000 }, () => {
     expect(frame.getAttribute('width')).toBe('375');
     expect(frame.getAttribute('srcdoc')).toMatch(/<h1>Advent letter<\/h1><p>Come and see<\/p>.*Unsubscribe/);
     expect(frame.getAttribute('sandbox')).toBe('');
-    expect(operation(api, 'PreviewBroadcast')[0].variables).toEqual({ subject: 'Advent letter', body: '<p>Come and see</p>', audience: { kind: 'List', listId: '1' } });
+    expect(operation(api, 'PreviewBroadcast')[0].variables).toEqual({
+      subject: 'Advent letter',
+      body: '<p>Come and see</p>',
+      audience: { kind: 'List', listId: '1' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Desktop' }));
     expect(frame.getAttribute('width')).toBe('700');
   });

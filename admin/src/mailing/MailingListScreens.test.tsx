@@ -1,25 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@ministry/shared';
-import { App } from '../App';
-import { saveSession } from '../auth/session';
-import { createMailingApi } from './testApi';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openAsCommunications } from './testConsole';
 
-const open = (path: string) => {
-  const api = createMailingApi();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(api.fetch);
-  saveSession({
-    token: 'comms-token',
-    user: { id: '5', firstname: 'Lois', lastname: 'Mensah', email: 'comms@example.org', role: 'Communications', permissions: [...ROLE_PERMISSIONS.Communications] },
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-    </MemoryRouter>,
-  );
-  return api;
-};
+const open = openAsCommunications;
 
 describe('mailing lists in the console', { timeout: 40_000 }, () => {
   beforeEach(() => localStorage.clear());
@@ -42,7 +25,11 @@ describe('mailing lists in the console', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: /Supporters unless they say no/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.find((call) => call.operation === 'createMailingList')).toBeTruthy(), { timeout: 5000 });
-    expect(api.calls.find((call) => call.operation === 'createMailingList')!.variables).toMatchObject({ name: 'Prayer diary', public: true, basis: 'CharitableSoftOptIn' });
+    expect(api.calls.find((call) => call.operation === 'createMailingList')!.variables).toMatchObject({
+      name: 'Prayer diary',
+      public: true,
+      basis: 'CharitableSoftOptIn',
+    });
   });
 
   it('edits a list’s name and shows its basis without a way to change it', async () => {

@@ -1,25 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@ministry/shared';
-import { App } from '../App';
-import { saveSession } from '../auth/session';
-import { createMailingApi } from './testApi';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openAsCommunications } from './testConsole';
 
-const open = (path: string, options?: Parameters<typeof createMailingApi>[0]) => {
-  const api = createMailingApi(options);
-  vi.spyOn(globalThis, 'fetch').mockImplementation(api.fetch);
-  saveSession({
-    token: 'comms-token',
-    user: { id: '5', firstname: 'Lois', lastname: 'Mensah', email: 'comms@example.org', role: 'Communications', permissions: [...ROLE_PERMISSIONS.Communications] },
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-    </MemoryRouter>,
-  );
-  return api;
-};
+const open = openAsCommunications;
 
 describe('consent records and sending health', { timeout: 40_000 }, () => {
   beforeEach(() => localStorage.clear());
@@ -38,10 +21,16 @@ describe('consent records and sending health', { timeout: 40_000 }, () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Supporters’ news' }));
     const record = screen.getByRole('button', { name: 'Record consent given on paper or by phone' });
     expect(record.hasAttribute('disabled')).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: /The words they agreed to/ }), { target: { value: 'Yes, post me the supporters’ news (phone, 3 Nov)' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /The words they agreed to/ }), {
+      target: { value: 'Yes, post me the supporters’ news (phone, 3 Nov)' },
+    });
     fireEvent.click(record);
     expect(await screen.findByText('Recorded: ruth@example.org agreed to Supporters’ news.', undefined, { timeout: 5000 })).toBeTruthy();
-    expect(api.calls.find((call) => call.operation === 'RecordMailingConsent')!.variables).toEqual({ listId: '2', email: 'ruth@example.org', wording: 'Yes, post me the supporters’ news (phone, 3 Nov)' });
+    expect(api.calls.find((call) => call.operation === 'RecordMailingConsent')!.variables).toEqual({
+      listId: '2',
+      email: 'ruth@example.org',
+      wording: 'Yes, post me the supporters’ news (phone, 3 Nov)',
+    });
     expect(within(screen.getByRole('table', { name: 'Consent record' })).getAllByText('Yes')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
