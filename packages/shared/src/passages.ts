@@ -160,7 +160,10 @@ export function parsePassages(text: string): ParsedPassages {
   let cursor = 0;
   for (const entity of found) {
     const [start, end] = entity.indices;
-    const gap = text.slice(cursor, start).replace(/^[\s,;.&]+|[\s,;.&]+$/g, '').replace(/^and$/i, '');
+    const gap = text
+      .slice(cursor, start)
+      .replace(/^[\s,;.&]+|[\s,;.&]+$/g, '')
+      .replace(/^and$/i, '');
     if (gap) unrecognised.push(gap);
     passages.push(...entity.osis.split(',').map(passageOf));
     cursor = end;

@@ -66,3 +66,23 @@ export const Position = () =>
     Min(0, { message: 'position must be 0 or more' }),
     Max(POSITION_MAX, { message: `position must be at most ${POSITION_MAX}` }),
   );
+
+/** A calendar day as YYYY-MM-DD that exists (no 31 April); `""` or null clears it where the field allows. */
+export const OptionalDay = (field: string) =>
+  applyDecorators(
+    IsOptional(),
+    Transform(trim),
+    ValidateBy(
+      {
+        name: 'calendarDay',
+        validator: {
+          validate: (value: unknown) => {
+            if (value === '') return true;
+            if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+            return new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+          },
+        },
+      },
+      { message: `${field} must be a day as YYYY-MM-DD, e.g. 2026-04-05` },
+    ),
+  );

@@ -16,7 +16,7 @@ export abstract class ContentList<T extends ObjectLiteral & { id: number }, F ex
 
   constructor(
     protected readonly repository: Repository<T>,
-    private readonly alias: string,
+    protected readonly alias: string,
   ) {}
 
   /** The type's own filters and visibility rules on top of `ids` and `q`. */

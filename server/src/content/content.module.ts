@@ -23,15 +23,31 @@ import { Consent } from './posts/testimony-consent.js';
 import { TestimonyConsentsResolver } from './posts/testimony-consents.resolver.js';
 import { TestimonyConsents } from './posts/testimony-consents.service.js';
 import { TestimoniesPersonalData } from './posts/testimonies.personal-data.js';
+import { SermonLoaders } from './sermons/sermon.loaders.js';
+import { SermonSeries } from './sermons/sermon-series.entity.js';
+import { SermonSeriesResolver, SpeakersResolver } from './sermons/sermons.resolver.js';
+import { SermonSeriesService, SpeakersService } from './sermons/sermons.service.js';
+import { Speaker } from './sermons/speaker.entity.js';
 import { Video } from './videos/video.entity.js';
 import { VideosResolver } from './videos/videos.resolver.js';
 import { VideosService } from './videos/videos.service.js';
 
-const services = [PostsService, TestimonyConsents, PostCategoriesService, VideosService, SliderImagesService, VisitImagesService, MeetingImagesService, BooksService];
+const services = [
+  PostsService,
+  TestimonyConsents,
+  PostCategoriesService,
+  VideosService,
+  SermonSeriesService,
+  SpeakersService,
+  SliderImagesService,
+  VisitImagesService,
+  MeetingImagesService,
+  BooksService,
+];
 
-/** What visitors read and content staff publish: posts, categories, videos, home images and books. */
+/** What visitors read and content staff publish: posts, categories, videos and sermons, home images and books. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SliderImage, VisitImage, MeetingImage, Book, Consent]), MediaModule, MailModule],
+  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SermonSeries, Speaker, SliderImage, VisitImage, MeetingImage, Book, Consent]), MediaModule, MailModule],
   providers: [
     ...services,
     PostCategoryLoader,
@@ -39,6 +55,9 @@ const services = [PostsService, TestimonyConsents, PostCategoriesService, Videos
     TestimonyConsentsResolver,
     PostCategoriesResolver,
     VideosResolver,
+    SermonSeriesResolver,
+    SpeakersResolver,
+    SermonLoaders,
     SliderImagesResolver,
     VisitImagesResolver,
     MeetingImagesResolver,

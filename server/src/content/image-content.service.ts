@@ -1,4 +1,4 @@
-import type { Repository, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
 import type { ListFilter } from '../common/list.js';
 import type { MediaService } from '../media/index.js';
@@ -25,9 +25,11 @@ export abstract class ImageContent<T extends WithImage & { id: number }, F exten
     return joinImageUpload(query);
   }
 
-  async create(values: Partial<T>): Promise<T> {
+  /** `manager` keeps the write in a caller's transaction. */
+  async create(values: Partial<T>, manager?: EntityManager): Promise<T> {
     this.media.assertOwnImage(values.image);
-    return this.repository.save(this.repository.create(this.changes(values) as T));
+    const repository = manager ? manager.getRepository<T>(this.repository.target) : this.repository;
+    return repository.save(repository.create(this.changes(values) as T));
   }
 
   async update(id: number, values: Partial<T>, caller: AuthUser): Promise<T> {

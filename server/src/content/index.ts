@@ -14,6 +14,10 @@ export { shownAuthor, TestimonyDisplayName } from './posts/testimony-consent.js'
 export { VideosService } from './videos/videos.service.js';
 export { Video } from './videos/video.entity.js';
 export { CreateVideoArgs, TITLE_MAX as VIDEO_TITLE_MAX, VIDEO_MAX } from './videos/video.args.js';
+export { youtubeId } from './videos/youtube.js';
+export { SermonSeriesService, SpeakersService } from './sermons/sermons.service.js';
+export { SermonSeries } from './sermons/sermon-series.entity.js';
+export { Speaker } from './sermons/speaker.entity.js';
 export { BooksService } from './books/books.service.js';
 export { Book } from './books/book.entity.js';
 export { TITLE_MAX as BOOK_TITLE_MAX, DESCRIPTION_MAX } from './books/book.args.js';

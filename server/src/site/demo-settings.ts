@@ -73,4 +73,10 @@ export const DEMO_SITE_SETTINGS: Omit<SiteSettings, 'id' | 'updatedAt'> = {
   ],
   charityType: CharityType.Trust,
   accountingYearEnd: '04-05',
+  podcastTitle: 'Sunday Messages from Ministry Church London',
+  podcastOwnerEmail: 'hello@example.org',
+  podcastArtwork: null,
+  podcastCategory: 'Religion & Spirituality > Christianity',
+  podcastExplicit: false,
+  podcastLocked: true,
 };

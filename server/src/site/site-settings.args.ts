@@ -1,7 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Float, InputType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { EmailAddress } from '../common/email-address.js';
 import { SingleLine, trim } from '../common/fields.js';
 import { CharityType, SOCIAL_NETWORKS, WEEKDAYS } from './site-settings.entity.js';
@@ -205,4 +220,34 @@ export class UpdateSiteSettingsArgs {
   @Transform(trim)
   @IsString()
   accountingYearEnd?: string | null;
+
+  @Field({ nullable: true })
+  @line(200)
+  podcastTitle?: string;
+
+  @Field(() => String, { nullable: true, description: 'URL answered by POST /api/uploads with purpose podcast; null clears it' })
+  @IsOptional()
+  @line(500)
+  podcastArtwork?: string | null;
+
+  @Field({ nullable: true, description: 'e.g. "Religion & Spirituality > Christianity"' })
+  @line(120)
+  @IsNotEmpty({ message: 'podcastCategory cannot be empty' })
+  podcastCategory?: string;
+
+  @Field({ nullable: true })
+  @line(254)
+  @ValidateIf((_, value) => value !== '')
+  @EmailAddress('podcastOwnerEmail must be an e-mail address')
+  podcastOwnerEmail?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean({ message: 'podcastExplicit must be true or false' })
+  podcastExplicit?: boolean;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean({ message: 'podcastLocked must be true or false' })
+  podcastLocked?: boolean;
 }

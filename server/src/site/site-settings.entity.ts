@@ -162,6 +162,30 @@ export class SiteSettings {
   @Column({ name: 'accounting_year_end', type: 'char', length: 5, default: '04-05' })
   accountingYearEnd: string;
 
+  @Field({ description: "The podcast's name in Apple Podcasts and Spotify; the site's name when empty" })
+  @Column({ name: 'podcast_title', length: 200, default: '' })
+  podcastTitle: string;
+
+  @Field(() => String, { nullable: true, description: 'Square artwork, 1400 to 3000 pixels a side: an upload of purpose podcast' })
+  @Column({ name: 'podcast_artwork', type: 'varchar', length: 500, nullable: true })
+  podcastArtwork: string | null;
+
+  @Field({ description: 'Apple Podcasts category, with a subcategory after ">", e.g. "Religion & Spirituality > Christianity"' })
+  @Column({ name: 'podcast_category', length: 120, default: 'Religion & Spirituality > Christianity' })
+  podcastCategory: string;
+
+  @Field({ description: 'The address Apple and Spotify write to about the podcast (itunes:owner)' })
+  @Column({ name: 'podcast_owner_email', length: 254, default: '' })
+  podcastOwnerEmail: string;
+
+  @Field()
+  @Column({ name: 'podcast_explicit', type: 'boolean', default: false })
+  podcastExplicit: boolean;
+
+  @Field({ description: 'podcast:locked: other platforms may not import the feed' })
+  @Column({ name: 'podcast_locked', type: 'boolean', default: true })
+  podcastLocked: boolean;
+
   @Field()
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

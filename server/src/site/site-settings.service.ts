@@ -7,6 +7,7 @@ import { AppError } from '../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database-url.js';
 import { NotificationListener } from '../database/notification-listener.js';
+import { MediaService } from '../media/index.js';
 import type { UpdateSiteSettingsArgs } from './site-settings.args.js';
 import { CharityType, SiteSettings } from './site-settings.entity.js';
 
@@ -34,6 +35,7 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
     @InjectRepository(SiteSettings) private readonly settings: Repository<SiteSettings>,
     @Inject(DATABASE_URL) url: string,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly media: MediaService,
   ) {
     const reload = () => void this.reloadPeriod().catch((error: Error) => this.logger.warn(`could not read the accounting period: ${error.message}`));
     this.listener = new NotificationListener(url, SiteSettingsService.CHANNEL, { notified: reload, reconnected: reload }, config.databaseConnectTimeoutMs);
@@ -67,6 +69,8 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
     if (changes.accountingYearEnd !== undefined && (changes.accountingYearEnd === null || !isYearEnd(changes.accountingYearEnd))) {
       throw AppError.badInput('accountingYearEnd', 'accountingYearEnd must be the last day of the accounting year as MM-DD, e.g. 12-31 (not 29 February)');
     }
+    this.media.assertOwnImage(changes.podcastArtwork, 'podcastArtwork');
+    if (changes.podcastArtwork === '') changes.podcastArtwork = null;
     const current = await this.get();
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     const saved = await this.settings.save(Object.assign(current, Object.fromEntries(defined)));

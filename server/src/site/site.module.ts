@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { ContentModule } from '../content/index.js';
+import { MediaModule } from '../media/index.js';
 import { CalendarService } from './calendar.service.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';
@@ -11,7 +12,7 @@ import { SiteSettingsService } from './site-settings.service.js';
 
 /** The organisation's details that volunteers edit, and what the site publishes from them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([SiteSettings]), ContentModule, MediaModule, AuditModule],
   controllers: [PublishingController],
   providers: [SiteSettingsService, SiteSettingsResolver, PublishingService, CalendarService],
   exports: [SiteSettingsService],

@@ -128,11 +128,48 @@ export const DEMO_PENDING_TESTIMONY: DemoPost = {
 };
 
 /** Sample video messages; the ids are placeholders for the ministry's own YouTube uploads. */
+/** The senior pastors of the demo settings, and a guest; series by their slug. */
+export const DEMO_SPEAKERS = [
+  { name: 'Pastor Daniel Mensah', bio: 'Senior Pastor. Daniel teaches on Sundays and leads the Wednesday Bible study.' },
+  { name: 'Pastor Ruth Mensah', bio: 'Senior Pastor. Ruth oversees counselling, prayer and the women’s ministry.' },
+  { name: 'Rev. Samuel Okafor', bio: 'A guest speaker from our partner church in Lagos.' },
+];
+
+export const DEMO_SERIES = [
+  { title: 'I Am: Jesus in the Gospel of John', description: 'Seven “I am” sayings of Jesus, one each Sunday.', weeksAgo: 6 },
+  { title: 'Faith for Today', description: 'What trusting God looks like on a Monday morning.', weeksAgo: 14 },
+];
+
+/** Newest first; `sundaysAgo` dates each message on a recent Sunday. */
 export const DEMO_VIDEOS = [
-  { title: 'The Good Shepherd – Sunday Message', video: 'aqz-KE-bpKQ' },
-  { title: 'Walking by Faith, Not by Sight', video: 'ScMzIvxBSi4' },
-  { title: 'The Power of Praise', video: 'LXb3EKWsInQ' },
-  { title: 'Night Vigil Highlights', video: 'YE7VzlLtp-4' },
+  {
+    title: 'The Good Shepherd – Sunday Message',
+    video: 'aqz-KE-bpKQ',
+    series: 0,
+    speaker: 0,
+    passages: 'John 10:1-18; Ps 23',
+    sundaysAgo: 1,
+    summary: 'Jesus knows his sheep by name and lays down his life for them: what that means for a city of strangers.',
+  },
+  {
+    title: 'Walking by Faith, Not by Sight',
+    video: 'ScMzIvxBSi4',
+    series: 1,
+    speaker: 1,
+    passages: '2 Cor 5:1-10',
+    sundaysAgo: 2,
+    summary: 'Paul’s confidence in what cannot yet be seen, and how it carries us through uncertain seasons.',
+  },
+  {
+    title: 'The Power of Praise',
+    video: 'LXb3EKWsInQ',
+    series: 1,
+    speaker: 2,
+    passages: 'Acts 16:16-34',
+    sundaysAgo: 3,
+    summary: 'Paul and Silas sing in a prison at midnight, and the doors open.',
+  },
+  { title: 'Night Vigil Highlights', video: 'YE7VzlLtp-4', series: null, speaker: 0, passages: 'John 3:16', sundaysAgo: 4, summary: null },
 ];
 
 export const DEMO_BOOKS = [

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { User } from '../../auth/index.js';
 import { MediaService, type UploadPurpose } from '../../media/index.js';
@@ -7,8 +9,12 @@ import { MeetingImage } from '../images/meeting-image.entity.js';
 import { SliderImage } from '../images/slider-image.entity.js';
 import { VisitImage } from '../images/visit-image.entity.js';
 import { CATEGORY } from '../posts/post-category.entity.js';
+import { LONDON } from '../posts/program-schedule.js';
 import { Post, PostStatus } from '../posts/post.entity.js';
 import { excerptOf, slugify } from '../rich-text.js';
+import { passagesOf } from '../sermons/sermon-fields.js';
+import { SermonSeries } from '../sermons/sermon-series.entity.js';
+import { Speaker } from '../sermons/speaker.entity.js';
 import { renderPoster } from '../videos/poster.js';
 import { Video } from '../videos/video.entity.js';
 import {
@@ -17,12 +23,23 @@ import {
   DEMO_MEETING,
   DEMO_PENDING_TESTIMONY,
   DEMO_PROGRAMS,
+  DEMO_SERIES,
   DEMO_SLIDES,
+  DEMO_SPEAKERS,
   DEMO_TESTIMONIES,
   DEMO_VIDEOS,
   DemoPost,
 } from './demo-content.js';
 import { DemoPicture, PALETTES, renderDemoPicture } from './demo-images.js';
+
+/** A London day, `days` from today, as YYYY-MM-DD. */
+const londonDay = (days: number) => DateTime.now().setZone(LONDON).plus({ days }).toISODate()!;
+
+/** The Sunday `weeks` before the coming one (1: the last Sunday, or today on a Sunday). */
+const lastSunday = (weeks: number) => {
+  const today = DateTime.now().setZone(LONDON);
+  return today.minus({ days: today.weekday % 7, weeks: weeks - 1 }).toISODate()!;
+};
 
 /**
  * The demo content of a fresh install: posts in each fixed category, video messages with posters, slider,
@@ -69,10 +86,30 @@ export class ContentDemoSeed {
     await addPosts([DEMO_PENDING_TESTIMONY], CATEGORY.testimonies, 'Testimony', PostStatus.UnAuthorised);
     await addPosts(DEMO_BLOG, CATEGORY.blog, 'Blog');
 
+    const speakers = await manager.save(DEMO_SPEAKERS.map((speaker) => manager.create(Speaker, { ...speaker, slug: slugify(speaker.name) })));
+    const series = await manager.save(
+      DEMO_SERIES.map(({ title, description, weeksAgo }) =>
+        manager.create(SermonSeries, { title, description, slug: slugify(title), startedAt: londonDay(-weeksAgo * 7) }),
+      ),
+    );
     for (const video of [...DEMO_VIDEOS].reverse()) {
       const poster = await this.media.storeImage(await renderPoster(video.title), 'poster', admin.id, manager);
       const when = at();
-      await manager.save(manager.create(Video, { ...video, poster: poster.url, createdAt: when, updatedAt: when }));
+      await manager.save(
+        manager.create(Video, {
+          title: video.title,
+          video: video.video,
+          poster: poster.url,
+          seriesId: video.series === null ? null : series[video.series].id,
+          speakerId: speakers[video.speaker].id,
+          passageRanges: passagesOf(video.passages),
+          preachedOn: lastSunday(video.sundaysAgo),
+          summary: video.summary,
+          podcastGuid: randomUUID(),
+          createdAt: when,
+          updatedAt: when,
+        }),
+      );
     }
 
     for (const [position, slide] of DEMO_SLIDES.entries()) {
@@ -91,6 +128,6 @@ export class ContentDemoSeed {
       const when = at();
       await manager.save(manager.create(Book, { ...book, currency: 'GBP', image, createdAt: when, updatedAt: when }));
     }
-    this.logger.log('added the demo content: posts, videos, home images and books');
+    this.logger.log('added the demo content: posts, sermons, home images and books');
   }
 }

@@ -1,24 +1,37 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
-import { ListOptions } from '../../common/list.js';
+import { applyListFilter, ListOptions } from '../../common/list.js';
 import { MediaService, type Upload } from '../../media/index.js';
 import { ContentList } from '../content-list.js';
+import { announceListOf, checkAnnounceListId } from '../announce-list.js';
+import { publishToPodcast, sermonChanges } from '../sermons/sermon-fields.js';
+import { applySermonFilter } from '../sermons/sermon-filter.js';
+import { SermonSeries } from '../sermons/sermon-series.entity.js';
+import { Speaker } from '../sermons/speaker.entity.js';
 import { renderPoster } from './poster.js';
-import type { VideoFilter } from './video.args.js';
+import type { CreateVideoArgs, UpdateVideoArgs, VideoFilter } from './video.args.js';
 import { Video } from './video.entity.js';
 import { youtubeId } from './youtube.js';
-import { announceListOf, checkAnnounceListId } from '../announce-list.js';
 
-/** Video messages: public to read, admins manage them. Each gets a poster made here when its title is set. */
+type VideoChanges = Omit<UpdateVideoArgs, 'id'>;
+
+/** Video messages and sermons: public to read, content staff manage them. Each gets a poster made here when its title is set. */
 @Injectable()
 export class VideosService extends ContentList<Video, VideoFilter> {
   private readonly logger = new Logger('Videos');
   protected readonly list: ListOptions = {
-    sortable: { id: 'video.id', title: 'video.title', video: 'video.video', createdAt: 'video.createdAt', updatedAt: 'video.updatedAt' },
+    sortable: {
+      id: 'video.id',
+      title: 'video.title',
+      video: 'video.video',
+      createdAt: 'video.createdAt',
+      updatedAt: 'video.updatedAt',
+      preachedOn: { column: 'video.preachedOn', nulls: 'NULLS LAST', then: { column: 'video.createdAt', order: 'DESC' } },
+    },
     defaultSort: { field: 'createdAt', order: 'DESC' },
-    searchable: ['video.title', 'video.video'],
   };
   protected readonly what = 'The video';
 
@@ -30,27 +43,49 @@ export class VideosService extends ContentList<Video, VideoFilter> {
     super(videos, 'video');
   }
 
-  create(input: { title: string; video: string; announceListId?: string | null }, caller: AuthUser): Promise<Video> {
-    const video = youtubeId(input.video);
-    return this.withPoster(input.title, caller, async (manager, poster) =>
-      manager.save(
-        manager.create(Video, { title: input.title, video, poster: poster.url, announceListId: await announceListOf(manager, input.announceListId) }),
-      ),
-    );
+  protected filtered(filter: VideoFilter | null | undefined): SelectQueryBuilder<Video> {
+    return applySermonFilter(applyListFilter(this.repository.createQueryBuilder('video'), filter, this.list), filter);
   }
 
-  async update(id: number, changes: { title?: string | null; video?: string | null; announceListId?: string | null }, caller: AuthUser): Promise<Video> {
+  protected withJoins(query: SelectQueryBuilder<Video>): SelectQueryBuilder<Video> {
+    return query
+      .leftJoinAndMapOne('video.series', SermonSeries, 'video_series', 'video_series.id = video.series_id')
+      .leftJoinAndMapOne('video.speaker', Speaker, 'video_speaker', 'video_speaker.id = video.speaker_id');
+  }
+
+  async create(input: CreateVideoArgs, caller: AuthUser): Promise<Video> {
+    const video = youtubeId(input.video);
+    const announceListId = await announceListOf(this.repository.manager, input.announceListId);
+    return this.withPoster(input.title, caller, async (manager, poster) => {
+      const row = manager.create(Video, {
+        title: input.title,
+        video,
+        poster: poster.url,
+        announceListId,
+        podcastGuid: randomUUID(),
+        ...(await sermonChanges(manager, this.media, input)),
+      });
+      await publishToPodcast(manager, row);
+      return manager.save(row);
+    });
+  }
+
+  async update(id: number, changes: VideoChanges, caller: AuthUser): Promise<Video> {
     checkAnnounceListId(changes.announceListId);
     const current = await this.get(id, caller);
     if (changes.announceListId !== undefined) current.announceListId = await announceListOf(this.repository.manager, changes.announceListId);
     const video = changes.video ? youtubeId(changes.video) : current.video;
     const title = changes.title || current.title;
-    if (title === current.title) {
-      current.video = video;
-      return this.repository.save(current);
-    }
-    const updated = await this.withPoster(title, caller, (manager, poster) => manager.save(Video, { ...current, title, video, poster: poster.url }));
-    await this.dropPoster(current.poster);
+    // The joined series and speaker may no longer be the row's: the field resolvers read them again.
+    const apply = async (manager: EntityManager, row: Video) => {
+      Object.assign(row, await sermonChanges(manager, this.media, changes), { video, series: undefined, speaker: undefined });
+      await publishToPodcast(manager, row);
+      return manager.save(Video, row);
+    };
+    if (title === current.title) return this.dataSource.transaction((manager) => apply(manager, current));
+    const oldPoster = current.poster;
+    const updated = await this.withPoster(title, caller, (manager, poster) => apply(manager, Object.assign(current, { title, poster: poster.url })));
+    await this.dropPoster(oldPoster);
     return updated;
   }
 

@@ -18,6 +18,7 @@ import { AuditAddressExpiry1795840000000 } from './1795840000000-audit-address-e
 import { AccountChangeNotify1795850000000 } from './1795850000000-account-change-notify.js';
 import { EventBooking1795900000000 } from './1795900000000-event-booking.js';
 import { Mailing1796000000000 } from './1796000000000-mailing.js';
+import { Sermons1796100000000 } from './1796100000000-sermons.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AccountChangeNotify1795850000000,
   EventBooking1795900000000,
   Mailing1796000000000,
+  Sermons1796100000000,
 ];

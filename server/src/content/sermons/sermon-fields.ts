@@ -1,0 +1,103 @@
+import { parsePassages, type Passage } from '@ministry/shared/passages';
+import type { EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error.js';
+import { toId } from '../../common/list.js';
+import type { MediaService } from '../../media/index.js';
+import type { SermonFieldsArgs } from '../videos/video.args.js';
+import type { Video } from '../videos/video.entity.js';
+import { SermonSeries } from './sermon-series.entity.js';
+import { Speaker } from './speaker.entity.js';
+
+/** Numbering episodes one at a time, so two sermons published at once never share a number. */
+const EPISODE_LOCK = 724_313;
+
+type SermonColumns = Pick<
+  Video,
+  | 'seriesId'
+  | 'speakerId'
+  | 'passageRanges'
+  | 'preachedOn'
+  | 'summary'
+  | 'audio'
+  | 'audioBytes'
+  | 'audioDurationSeconds'
+  | 'audioMimeType'
+  | 'transcript'
+  | 'chapters'
+  | 'inPodcast'
+>;
+
+const blank = (value: string | null | undefined) => value === null || value === '';
+
+/** Stored passages from what was typed: every part must be a reference, so nothing typed is silently dropped. */
+export function passagesOf(text: string): Passage[] {
+  const { passages, unrecognised } = parsePassages(text);
+  if (unrecognised.length) {
+    throw AppError.badInput('passages', `passages must be Bible references, e.g. "John 3:16-18; Psalm 23"; not understood: "${unrecognised.join('", "')}"`);
+  }
+  return passages;
+}
+
+/** Chapters as the podcast namespace defines them: a version and chapters with a start time, in order. */
+function checkChapters(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw AppError.badInput('chapters', 'chapters must be JSON, e.g. {"version":"1.2.0","chapters":[{"startTime":0,"title":"Welcome"}]}');
+  }
+  const chapters = (value as { chapters?: unknown })?.chapters;
+  const valid =
+    typeof (value as { version?: unknown })?.version === 'string' &&
+    Array.isArray(chapters) &&
+    chapters.every(
+      (c: { startTime?: unknown; title?: unknown }) =>
+        typeof c?.startTime === 'number' && c.startTime >= 0 && (c.title === undefined || typeof c.title === 'string'),
+    );
+  if (!valid) throw AppError.badInput('chapters', 'chapters must have a "version" and a list of "chapters", each with a "startTime" in seconds');
+  return JSON.stringify(value);
+}
+
+async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
+  const id = toId(value, field);
+  if (!(await manager.existsBy(entity, { id }))) throw AppError.badInput(field, `${field} names no ${what}`);
+  return id;
+}
+
+/**
+ * The sermon columns an input changes (undefined leaves one alone, null or `""` clears it). The audio's size,
+ * length and type come from its upload, never from the caller.
+ */
+export async function sermonChanges(manager: EntityManager, media: MediaService, input: SermonFieldsArgs): Promise<Partial<SermonColumns>> {
+  const changes: Partial<SermonColumns> = {};
+  if (input.seriesId !== undefined)
+    changes.seriesId = blank(input.seriesId) ? null : await idOf(manager, SermonSeries, input.seriesId, 'seriesId', 'sermon series');
+  if (input.speakerId !== undefined) changes.speakerId = blank(input.speakerId) ? null : await idOf(manager, Speaker, input.speakerId, 'speakerId', 'speaker');
+  if (input.passages !== undefined) changes.passageRanges = blank(input.passages) ? [] : passagesOf(input.passages);
+  if (input.preachedOn !== undefined) changes.preachedOn = blank(input.preachedOn) ? null : input.preachedOn;
+  if (input.summary !== undefined) changes.summary = blank(input.summary) ? null : input.summary;
+  if (input.transcript !== undefined) changes.transcript = blank(input.transcript?.trim()) ? null : input.transcript!;
+  if (input.chapters !== undefined) changes.chapters = blank(input.chapters) ? null : checkChapters(input.chapters);
+  if (input.inPodcast !== undefined && input.inPodcast !== null) changes.inPodcast = input.inPodcast;
+  if (input.audio !== undefined) {
+    const audio = blank(input.audio) ? null : await media.audioOf(input.audio);
+    if (!blank(input.audio) && !audio) throw AppError.badInput('audio', 'audio must be the url of an audio file uploaded with POST /api/uploads');
+    Object.assign(changes, {
+      audio: audio?.url ?? null,
+      audioBytes: audio?.bytes ?? null,
+      audioDurationSeconds: audio?.durationSeconds ?? null,
+      audioMimeType: audio?.mimeType ?? null,
+    });
+  }
+  return changes;
+}
+
+/** A sermon in the podcast needs audio, and gets the next episode number the first time it is published. */
+export async function publishToPodcast(manager: EntityManager, video: Video): Promise<void> {
+  if (!video.inPodcast) return;
+  if (!video.audio) throw AppError.badInput('inPodcast', 'A sermon needs its audio before it can be published to the podcast');
+  if (video.episode !== null && video.episode !== undefined) return;
+  await manager.query('SELECT pg_advisory_xact_lock($1)', [EPISODE_LOCK]);
+  const [{ next }] = await manager.query(`SELECT coalesce(max(episode), 0) + 1 AS next FROM videos`);
+  video.episode = Number(next);
+}
