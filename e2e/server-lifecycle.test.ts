@@ -70,3 +70,55 @@ test('the app starts with its embedded database, keeps data across restarts and 
     await second.stop();
   }
 });
+
+/** The app's worker processes under a cluster's primary (its embedded PostgreSQL is a child too, and is left out). */
+const workersOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('main.js'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+
+/** Waits, never longer than 90 s, for what a test cannot be told of. */
+async function until(condition: () => boolean) {
+  const deadline = Date.now() + 90_000;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+}
+
+test('CLUSTER_WORKERS runs that many workers on one port, replaces one that dies, and stops them all', async () => {
+  const site = await startSite({ CLUSTER_WORKERS: '2' });
+  let workers: number[] = [];
+  try {
+    // The site is healthy once the first worker listens; the others start after it has migrated.
+    await until(() => site.output().includes('2 workers answer on the shared port'));
+    workers = workersOf(site.pid);
+    assert.equal(workers.length, 2, `two workers under the primary:\n${site.output()}`);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${site.baseUrl}/healthz`).then((r) => r.status)));
+    assert.deepEqual(new Set(answers), new Set([200]));
+
+    // A connection the primary had just handed to the killed worker is reset, as behind any load balancer.
+    process.kill(workers[0], 'SIGKILL');
+    let replaced: number[] = [];
+    await until(() => {
+      replaced = workersOf(site.pid);
+      return replaced.length === 2 && !replaced.includes(workers[0]);
+    });
+    assert.equal(replaced.length, 2, 'a new worker takes the place of the one that died');
+    assert.ok(!replaced.includes(workers[0]));
+    workers = replaced;
+    const after = await Promise.all(Array.from({ length: 10 }, () => fetch(`${site.baseUrl}/healthz`).then((r) => r.status)));
+    assert.deepEqual(new Set(after), new Set([200]), 'the surviving worker answered meanwhile');
+    assert.ok(site.running(), 'the primary kept running');
+  } finally {
+    await site.stop();
+  }
+  const alive = workers.filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.deepEqual(alive, [], 'stopping the primary stops every worker');
+  assert.equal(postgresRunningUnder(site.dataDir), false, 'and then its PostgreSQL');
+});

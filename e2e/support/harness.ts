@@ -14,6 +14,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface Site {
   baseUrl: string;
   dataDir: string;
+  /** The server's process (the cluster's primary when CLUSTER_WORKERS is above 1). */
+  pid: number;
   /** Everything the server printed so far (for failure messages). */
   output(): string;
   /** False once the server's process has exited, whatever the reason. */
@@ -42,7 +44,7 @@ export function freePort(): Promise<number> {
 const SEED_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' };
 
 /** Settings a test may give that leave the seed as it is (the seed e-mails nobody). */
-const NOT_SEEDING = new Set(['SMTP_URL']);
+const NOT_SEEDING = new Set(['SMTP_URL', 'CLUSTER_WORKERS']);
 
 /** True when a site would seed just what a template holds: the default seeding, the embedded database, local uploads. */
 function seedsDefault(env: Record<string, string>): boolean {
@@ -108,6 +110,7 @@ async function launch(env: Record<string, string>, dataDir: string, nodeArgs: st
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
     async kill() {

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import cluster from 'node:cluster';
 import { createApp, createLogger } from './bootstrap.js';
+import { runCluster } from './cluster.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 
@@ -36,6 +38,12 @@ async function main() {
   const stopDatabase = async () => {
     if (embedded) await embedded.stop().catch((error: Error) => logger.error(`stopping PostgreSQL: ${error.message}`));
   };
+
+  if (config.clusterWorkers > 1 && cluster.isPrimary) {
+    // Workers reach the embedded database by URL, as instances on other machines reach a managed one.
+    const database: Record<string, string> = embedded ? { DATABASE_URL: embedded.appUrl, DATABASE_OWNER_URL: embedded.url } : {};
+    return runCluster(config.clusterWorkers, database, stopDatabase);
+  }
 
   let app;
   try {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ADMIN_PASSWORD, estimatedBits, isCommonPassword, isPublishedSecret, MIN_SECRET_BITS, secretFromEnvOrFile } from './secrets.js';
@@ -42,6 +43,8 @@ export interface AppConfig {
   publicCacheMaxBytes: number;
   /** How long the visitors' cache (and a CDN's, `s-maxage`) keeps a page or shared query fresh; 0 turns it off. */
   publicCacheSeconds: number;
+  /** Processes that answer requests on this machine, sharing its port (Node's cluster): one per core pays for them all. */
+  clusterWorkers: number;
   /** How long a paid booking keeps its places while the booker pays (and a visitor's while they confirm their address). */
   bookingHoldMinutes: number;
   /** How long a place freed for someone on a waiting list is kept for them. */
@@ -300,6 +303,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicCacheMaxBytes: readWhole('PUBLIC_CACHE_MAX_BYTES', env.PUBLIC_CACHE_MAX_BYTES, 64 * 1024 * 1024, 64 * 1024, Number.MAX_SAFE_INTEGER),
     // Longer than an hour buys nothing: any write empties the cache, and a copy past it is still given while renewed.
     publicCacheSeconds: readWhole('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 0, 3600),
+    clusterWorkers: env.CLUSTER_WORKERS === 'auto' ? availableParallelism() : readWhole('CLUSTER_WORKERS', env.CLUSTER_WORKERS, 1, 1, 64),
     bookingHoldMinutes: readWhole('BOOKING_HOLD_MINUTES', env.BOOKING_HOLD_MINUTES, 15, 1, 24 * 60),
     bookingOfferHours: readWhole('BOOKING_OFFER_HOURS', env.BOOKING_OFFER_HOURS, 24, 1, 14 * 24),
     mailSendRatePerMinute: readWhole('MAIL_SEND_RATE_PER_MINUTE', env.MAIL_SEND_RATE_PER_MINUTE, 600, 1, 1_000_000),

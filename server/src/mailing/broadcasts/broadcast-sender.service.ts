@@ -223,11 +223,14 @@ export class BroadcastSender implements OnApplicationBootstrap, OnApplicationShu
 
   /** Broadcasts with nobody left to try are Sent (those still deferred past the retry window stay Deferred). */
   private async finishDone() {
+    // A bare UPDATE … RETURNING comes back from TypeORM as [rows, count]; a SELECT around it answers the rows.
     const done = await this.dataSource.query<{ id: number }[]>(
-      `UPDATE broadcasts b SET status = 'Sent', sent_at = now() WHERE status = 'Sending'
-          AND NOT EXISTS (SELECT 1 FROM broadcast_recipients r WHERE r.broadcast_id = b.id AND r.status IN ('Queued', 'Deferred')
-                          AND b.started_at > now() - make_interval(hours => $1))
-       RETURNING id`,
+      `WITH finished AS (
+         UPDATE broadcasts b SET status = 'Sent', sent_at = now() WHERE status = 'Sending'
+            AND NOT EXISTS (SELECT 1 FROM broadcast_recipients r WHERE r.broadcast_id = b.id AND r.status IN ('Queued', 'Deferred')
+                            AND b.started_at > now() - make_interval(hours => $1))
+         RETURNING id)
+       SELECT id FROM finished`,
       [RETRY_WINDOW_HOURS],
     );
     for (const { id } of done) this.logger.log(`broadcast ${id} sent`);
