@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './app-config.js';
 
@@ -56,6 +56,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR, PUBLIC_CACHE_SECONDS: '30' }).publicCacheSeconds).toBe(30);
     for (const PUBLIC_CACHE_SECONDS of ['-1', '2.5', 'five', '3601']) {
       expect(() => loadConfig({ DATA_DIR, PUBLIC_CACHE_SECONDS })).toThrow(/^PUBLIC_CACHE_SECONDS must be a whole number from 0 to 3600/);
+    }
+  });
+
+  it('runs one process unless CLUSTER_WORKERS asks for more, `auto` being one per core', () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR }).clusterWorkers).toBe(1);
+    expect(loadConfig({ DATA_DIR, CLUSTER_WORKERS: '4' }).clusterWorkers).toBe(4);
+    expect(loadConfig({ DATA_DIR, CLUSTER_WORKERS: 'auto' }).clusterWorkers).toBe(availableParallelism());
+    for (const CLUSTER_WORKERS of ['0', '1.5', 'many', '65']) {
+      expect(() => loadConfig({ DATA_DIR, CLUSTER_WORKERS })).toThrow(/^CLUSTER_WORKERS must be a whole number from 1 to 64/);
     }
   });
 
