@@ -84,16 +84,17 @@ export function cpuMs(pids: number[]): number {
   return ticks * MS_PER_TICK;
 }
 
-/** The site's server process: the one whose environment names the site's public URL. */
-export function appPid(baseUrl: string): number {
-  for (const pid of numericEntries('/proc')) {
+/** The site's server processes (a cluster's primary and workers): those whose environment names the site's public URL. */
+export function appPids(baseUrl: string): number[] {
+  const pids = numericEntries('/proc').filter((pid) => {
     try {
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PUBLIC_URL=${baseUrl}`)) return pid;
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PUBLIC_URL=${baseUrl}`);
     } catch {
-      // Gone, or not ours to read.
+      return false; // Gone, or not ours to read.
     }
-  }
-  throw new Error(`no process serves ${baseUrl}`);
+  });
+  if (!pids.length) throw new Error(`no process serves ${baseUrl}`);
+  return pids;
 }
 
 /** The PostgreSQL server and every backend it started (the postmaster's children). */

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
 import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
-import { appPid, coldTargets, cpuMs, postgresPids } from './cold.ts';
+import { appPids, coldTargets, cpuMs, postgresPids } from './cold.ts';
 import { measureOutage, restartableDatabase } from './outage.ts';
 import { measureBookingRush } from './booking-rush.ts';
 import { measureBroadcast } from './broadcast.ts';
@@ -25,11 +25,14 @@ import { measureBroadcast } from './broadcast.ts';
 const smoke = process.argv.includes('--smoke');
 const coldOnly = process.argv.includes('--cold');
 /** With `--cold`, the word after it picks the targets to measure. */
-const coldFilter = coldOnly ? (process.argv[process.argv.indexOf('--cold') + 1] ?? '') : '';
+const coldArg = process.argv[process.argv.indexOf('--cold') + 1] ?? '';
+const coldFilter = coldOnly && !coldArg.startsWith('--') ? coldArg : '';
 /** `--booking`: only the rush on one event. */
 const bookingOnly = process.argv.includes('--booking');
 /** `--broadcast`: only the broadcast to many. */
 const broadcastOnly = process.argv.includes('--broadcast');
+/** `--workers N`: the site runs N processes on its port (CLUSTER_WORKERS), as a machine with N cores would. */
+const workers = process.argv.includes('--workers') ? process.argv[process.argv.indexOf('--workers') + 1] : '1';
 const BROADCAST_RECIPIENTS = smoke ? 200 : 10_000;
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
@@ -211,7 +214,9 @@ async function main() {
   // Behind a relay of its own, so the outage below can really stop PostgreSQL and start it again.
   const database = await restartableDatabase(dataDir);
   // One proxy hop trusted, so the booking rush can come from many addresses, as it would.
-  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', TRUST_PROXY: '1' });
+  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', TRUST_PROXY: '1', CLUSTER_WORKERS: workers });
+  // Healthy once the first worker listens; the others start after it.
+  while (workers !== '1' && !site.output().includes(`${workers} workers answer on the shared port`)) await new Promise((r) => setTimeout(r, 250));
   const db = new pg.Client({ connectionString: database.url });
   // The outage at the end closes this connection under it.
   db.on('error', () => undefined);
@@ -336,16 +341,16 @@ async function main() {
 /** Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL. */
 async function measureCold(baseUrl: string, db: pg.Client, only = ''): Promise<LoadResult[]> {
   const cold: LoadResult[] = [];
-  const app = appPid(baseUrl);
+  const app = appPids(baseUrl);
   const postgres = await postgresPids(db);
   for (const { name, path, ...init } of await coldTargets(baseUrl)) {
     if (!name.includes(only)) continue;
     const url = `${baseUrl}${path}`;
     await load(name, url, 2, init);
-    const before = { app: cpuMs([app]), db: cpuMs(postgres) };
+    const before = { app: cpuMs(app), db: cpuMs(postgres) };
     const result = await load(name, url, 10, init);
     const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
-    result.appCpuMs = perRequest(cpuMs([app]) - before.app);
+    result.appCpuMs = perRequest(cpuMs(app) - before.app);
     result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
     result.aim = AIMS[name] ?? '';
     cold.push(result);
