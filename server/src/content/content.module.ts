@@ -6,6 +6,9 @@ import { Book } from './books/book.entity.js';
 import { BooksResolver } from './books/books.resolver.js';
 import { BooksService } from './books/books.service.js';
 import { ContentDemoSeed } from './demo/demo-seed.js';
+import { LiveStream } from './live/live-stream.entity.js';
+import { LiveStreamResolver } from './live/live-stream.resolver.js';
+import { LiveStreamService } from './live/live-stream.service.js';
 import { MeetingImagesService, SliderImagesService, VisitImagesService } from './images/image-services.js';
 import { MeetingImagesResolver, SliderImagesResolver, VisitImagesResolver } from './images/images.resolver.js';
 import { MeetingImage } from './images/meeting-image.entity.js';
@@ -47,7 +50,7 @@ const services = [
 
 /** What visitors read and content staff publish: posts, categories, videos and sermons, home images and books. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SermonSeries, Speaker, SliderImage, VisitImage, MeetingImage, Book, Consent]), MediaModule, MailModule],
+  imports: [TypeOrmModule.forFeature([Post, PostCategory, Video, SermonSeries, Speaker, SliderImage, VisitImage, MeetingImage, Book, Consent, LiveStream]), MediaModule, MailModule],
   providers: [
     ...services,
     PostCategoryLoader,
@@ -62,6 +65,8 @@ const services = [
     VisitImagesResolver,
     MeetingImagesResolver,
     BooksResolver,
+    LiveStreamService,
+    LiveStreamResolver,
     ContentDemoSeed,
     ProgramRefresh,
     TestimoniesPersonalData,

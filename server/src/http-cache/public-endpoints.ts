@@ -63,6 +63,8 @@ export const PUBLIC_GRAPHQL = new Set([
   'Query.Speaker',
   'Query.allSpeakers',
   'Query._allSpeakersMeta',
+  'Query.liveStream',
+  'Query.nextService',
   'Query.SliderImage',
   'Query.allSliderImages',
   'Query._allSliderImagesMeta',
