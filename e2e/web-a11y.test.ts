@@ -27,7 +27,7 @@ for (const width of [320, 1280]) {
     await refuseOtherOrigins(context, site.baseUrl);
     const page = await context.newPage();
     try {
-      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/senior-pastors', '/privacy', '/accessibility']) {
+      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/live', '/senior-pastors', '/privacy', '/accessibility']) {
         await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
         assert.deepEqual(await wcagViolations(page), [], `${path} at ${width} px`);
         assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${path} fits ${width} px`);

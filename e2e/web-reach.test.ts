@@ -192,7 +192,7 @@ test('an admin dates a program in the console with the date-time picker, in Lond
 
 /** The Nu HTML checker's jar from the vnu-jar package, run with the machine's Java (17 or later). */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
-const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/book-shop', '/register', '/userlogin', '/privacy', '/accessibility'];
+const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/live', '/book-shop', '/register', '/userlogin', '/privacy', '/accessibility'];
 
 test('the Nu HTML checker finds no errors on the public pages', async () => {
   const { posts, books } = await graphql<{ posts: { id: string }[]; books: { id: string }[] }>(

@@ -70,6 +70,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...(bucketOrigin ? [bucketOrigin] : [])],
           frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
           connectSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+          // The live page plays an HLS stream from the church's streaming host, only once someone presses play.
+          mediaSrc: ["'self'", 'https:'],
           formAction: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
           upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
         },

@@ -24,6 +24,7 @@ export default [
   route('testimonies', 'routes/testimonies.tsx'),
   route('prayer-wall', 'routes/prayer-wall.tsx'),
   route('programs', 'routes/programs.tsx'),
+  route('live', 'routes/live.tsx'),
   route('post-details', 'routes/post-details-selected.tsx'),
   route('post-details/:id', 'routes/post-details.tsx'),
   route('booking/confirm', 'routes/booking-confirm.tsx'),
