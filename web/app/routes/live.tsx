@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { PageIntro } from '../components/page-intro';
-import { Countdown, HlsPlayer, LIVE_QUERY, PrayerPanel, type LiveData, type LiveStream, type NextService } from '../features/live';
+import { Countdown, HlsPlayer, LIVE_QUERY, PrayerPanel, useWhenReached, type LiveData, type LiveStream, type NextService } from '../features/live';
 import { VideoFacade } from '../features/videos/video-facade';
 import { loadPublic, serverGraphql } from '../lib/graphql';
 import { pageMeta } from '../lib/meta';
@@ -30,6 +30,12 @@ function Player({ stream }: { stream: LiveStream }) {
   return <p>The stream will appear here in a moment.</p>;
 }
 
+/** While live, the page asks again once the stream's end comes, to say it has ended. */
+function EndsAt({ at, onEnd }: { at: string; onEnd: () => void }) {
+  useWhenReached(at, onEnd);
+  return null;
+}
+
 function NextUp({ next, onStart }: { next: NextService | null; onStart: () => void }) {
   if (!next) return null;
   return (
@@ -54,6 +60,7 @@ export default function Live({ loaderData }: Route.ComponentProps) {
         <PageIntro eyebrow="Live now" title={stream.title} />
         <section className="section narrow" aria-label="Live stream">
           <p className="live-badge">Live</p>
+          <EndsAt key={stream.endsAt} at={stream.endsAt} onEnd={refresh} />
           <Player stream={stream} />
           <ServiceSheet url={stream.serviceSheetUrl} />
           <PrayerPanel />

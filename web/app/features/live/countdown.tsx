@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '../../components/use-hydrated';
+import { useWhenReached } from './when-reached';
 import './live.css';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const ASK_AGAIN_MS = 5_000;
 
 const weekdayAndTime = new Intl.DateTimeFormat('en-GB', { weekday: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 const dayAndDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
@@ -54,17 +54,7 @@ export function Countdown({ to, onStart }: { to: string; onStart?: () => void })
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const started = hydrated && left === 0;
-  const whenStarted = useRef(onStart);
-  whenStarted.current = onStart;
-  useEffect(() => {
-    if (!started) return;
-    const tell = () => whenStarted.current?.();
-    tell();
-    // The server's answer may be a few seconds old (its public cache): ask again until the page moves on.
-    const again = setInterval(tell, ASK_AGAIN_MS);
-    return () => clearInterval(again);
-  }, [started]);
+  useWhenReached(to, () => onStart?.());
   return (
     <div className="countdown">
       <p className="countdown-when">
