@@ -9,10 +9,11 @@ import { UploadsPersonalData } from './uploads.personal-data.js';
 import { S3FileStore } from './s3-file-store.js';
 import { UploadFilesController, UploadsController } from './uploads.controller.js';
 import { Upload } from './upload.entity.js';
+import { AudioFile } from './audio-file.entity.js';
 
-/** Image uploads and their storage: local disk by default, an S3-compatible bucket when S3_BUCKET is set. */
+/** Image and audio uploads and their storage: local disk by default, an S3-compatible bucket when S3_BUCKET is set. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Upload])],
+  imports: [TypeOrmModule.forFeature([Upload, AudioFile])],
   controllers: [UploadsController, UploadFilesController],
   providers: [
     MediaService,

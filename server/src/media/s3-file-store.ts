@@ -1,4 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config/app-config.js';
 import { FILE_NAME, type FileStore } from './file-store.js';
 
@@ -28,13 +31,23 @@ export class S3FileStore implements FileStore {
     return this.client;
   }
 
-  async save(name: string, data: Buffer, contentType: string): Promise<string> {
+  save(name: string, data: Buffer, contentType: string): Promise<string> {
+    return this.put(name, data, data.length, contentType);
+  }
+
+  /** Streamed with its length given, which a single PUT needs for a stream. */
+  async saveFile(name: string, path: string, contentType: string): Promise<string> {
+    return this.put(name, createReadStream(path), (await stat(path)).size, contentType);
+  }
+
+  private async put(name: string, body: Buffer | Readable, length: number, contentType: string): Promise<string> {
     const { s3, sdk } = await this.connect();
     await s3.send(
       new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: name,
-        Body: data,
+        Body: body,
+        ContentLength: length,
         ContentType: contentType,
         CacheControl: 'public, max-age=31536000, immutable',
       }),

@@ -6,11 +6,11 @@ export interface ImageVariant {
   height: number;
 }
 
-export const UPLOAD_PURPOSES = ['slider', 'visit', 'post', 'testimony', 'book', 'meeting', 'poster'] as const;
+export const UPLOAD_PURPOSES = ['slider', 'visit', 'post', 'testimony', 'book', 'meeting', 'poster', 'podcast'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /**
- * One stored image: its WebP variants and the URL of the largest, which is what entities keep as `image`.
+ * One stored image: its WebP variants (podcast artwork: one JPEG) and the URL of the largest, which is what entities keep as `image`.
  * Kept so `imageSrcSet` and the intrinsic size can be answered for any entity's image.
  */
 @Entity('uploads')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { join } from 'node:path';
@@ -8,8 +8,9 @@ import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { FILE_NAME } from './file-store.js';
+import { contentTypeOf, FILE_NAME } from './file-store.js';
 import { MAX_UPLOAD_BYTES, MediaService } from './media.service.js';
+import { UploadFilesInterceptor, type UploadedFiles as Files } from './upload-parser.js';
 
 /**
  * Multipart parsing for one image field: multer keeps the file in memory (it is re-encoded, never stored as
@@ -35,13 +36,17 @@ export class UploadsController {
 
   @RateLimit('upload', 120, 10 * 60)
   @Post('uploads')
-  @UseInterceptors(ImageFileInterceptor())
-  upload(@UploadedFile() file: UploadedImage | undefined, @Body() body: UploadBody, @CurrentUser() caller: AuthUser) {
-    return this.media.upload(file, body.purpose, caller);
+  @UseInterceptors(UploadFilesInterceptor)
+  upload(@UploadedFiles() files: Files | undefined, @Body() body: UploadBody, @CurrentUser() caller: AuthUser) {
+    const audio = files?.audio?.[0];
+    return audio ? this.media.uploadAudio(audio, caller) : this.media.upload(files?.image?.[0], body.purpose, caller);
   }
 }
 
-/** Serves stored images from local disk: names are random and never reused, so they are cached for a year. */
+/**
+ * Serves stored images and audio from local disk: names are random and never reused, so they are cached for a
+ * year. `sendFile` answers byte ranges (206, or 416 when none can be), which podcast apps use to seek.
+ */
 @Public()
 @Controller('uploads')
 export class UploadFilesController {
@@ -61,10 +66,12 @@ export class UploadFilesController {
         maxAge: '1y',
         immutable: true,
         dotfiles: 'deny',
-        headers: { 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'image/webp' },
+        headers: { 'X-Content-Type-Options': 'nosniff', 'Content-Type': contentTypeOf(name) },
       },
-      (error) => {
-        if (error && !response.headersSent) response.status(404).json({ errors: [{ msg: 'The file was not found', path: '' }], code: 'NOT_FOUND' });
+      (error?: Error & { status?: number }) => {
+        if (!error || response.headersSent) return;
+        if (error.status === 416) response.status(416).end();
+        else response.status(404).json({ errors: [{ msg: 'The file was not found', path: '' }], code: 'NOT_FOUND' });
       },
     );
   }

@@ -19,6 +19,7 @@ import { AccountChangeNotify1795850000000 } from './1795850000000-account-change
 import { EventBooking1795900000000 } from './1795900000000-event-booking.js';
 import { Mailing1796000000000 } from './1796000000000-mailing.js';
 import { Sermons1796100000000 } from './1796100000000-sermons.js';
+import { AudioFiles1796100000500 } from './1796100000500-audio-files.js';
 import { LiveStream1796100000600 } from './1796100000600-live-stream.js';
 
 /** Every migration, oldest first; run at start-up. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   EventBooking1795900000000,
   Mailing1796000000000,
   Sermons1796100000000,
+  AudioFiles1796100000500,
   LiveStream1796100000600,
 ];
