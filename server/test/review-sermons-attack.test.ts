@@ -230,6 +230,28 @@ describe('review: attacking sermons and the live stream from outside', () => {
       expect((await readdir(uploads).catch(() => [])).sort()).toEqual([...before].sort());
     });
 
+    it("a series' or speaker's image set to another site or to an audio upload is refused", async () => {
+      const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
+      const audio = await upload(tokens.Admin, 'audio', mp3, 'tone.mp3');
+      expect(audio.status).toBe(201);
+      for (const image of ['https://evil.example/x.png', audio.body.url]) {
+        const series = await gql(`mutation ($image: String) { createSermonSeries(title: "Image attack", image: $image) { id } }`, { image }, tokens.Admin);
+        expect([image, codeOf(series)]).toEqual([image, 'BAD_USER_INPUT']);
+        const speaker = await gql(`mutation ($image: String) { createSpeaker(name: "Image attack", image: $image) { id } }`, { image }, tokens.Admin);
+        expect([image, codeOf(speaker)]).toEqual([image, 'BAD_USER_INPUT']);
+      }
+    });
+
+    it('publishing to the podcast without audio is refused; with audio it takes the type from the upload and an episode', async () => {
+      const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
+      const audio = await upload(tokens.Admin, 'audio', mp3, 'tone.mp3');
+      const published = await gql(`mutation { createVideo(title: "No audio", video: "aqz-KE-bpKQ", inPodcast: true) { id } }`, {}, tokens.Admin);
+      expect(codeOf(published)).toBe('BAD_USER_INPUT');
+      const withAudio = await gql(`mutation ($audio: String) { createVideo(title: "With audio", video: "aqz-KE-bpKQ", audio: $audio, inPodcast: true) { id audioMimeType episode } }`, { audio: audio.body.url }, tokens.Admin);
+      expect(withAudio.errors).toBeUndefined();
+      expect(withAudio.data.createVideo).toMatchObject({ audioMimeType: 'audio/mpeg', episode: expect.any(Number) });
+    });
+
     it('an uploaded MP3 is kept under a random name and served with Range', async () => {
       const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
       const response = await upload(tokens.Editor, 'audio', mp3, '../../evil.mp3');
