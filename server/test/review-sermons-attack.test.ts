@@ -252,6 +252,28 @@ describe('review: attacking sermons and the live stream from outside', () => {
       expect(withAudio.data.createVideo).toMatchObject({ audioMimeType: 'audio/mpeg', episode: expect.any(Number) });
     });
 
+    it('audio uploads are 403 for every role but Admin and Editor', async () => {
+      const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
+      for (const role of ROLES.filter((r) => !WRITERS.has(r))) {
+        expect([role, (await upload(tokens[role], 'audio', mp3, 'tone.mp3')).status]).toEqual([role, 403]);
+      }
+    });
+
+    it('podcast artwork that is not square or is out of 1400 to 3000 pixels is a 400 with the reason; a good one is kept as JPEG', async () => {
+      const artwork = async (width: number, height: number) => {
+        const data = await sharp({ create: { width, height, channels: 3, background: '#246' } }).png().toBuffer();
+        return t.http.post('/api/uploads').set('authorization', `Bearer ${tokens.Admin}`).field('purpose', 'podcast').attach('image', data, 'art.png');
+      };
+      for (const [width, height] of [[1400, 1401], [1000, 1000], [3001, 3001]]) {
+        const response = await artwork(width, height);
+        expect([width, height, response.status]).toEqual([width, height, 400]);
+        expect(JSON.stringify(response.body)).toMatch(/square|1400|3000/);
+      }
+      const good = await artwork(1400, 1400);
+      expect(good.status).toBe(201);
+      expect(good.body.url).toMatch(/\.jpe?g$/);
+    });
+
     it('an uploaded MP3 is kept under a random name and served with Range', async () => {
       const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
       const response = await upload(tokens.Editor, 'audio', mp3, '../../evil.mp3');
