@@ -86,12 +86,12 @@ export class UploadFilesInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request & { files?: UploadedFiles }>();
     const response = context.switchToHttp().getResponse<Response>();
     const parsed = new Promise<void>((resolve, reject) =>
-      parse(request, response, (error?: Error) => {
+      parse(request, response, (error: unknown) => {
         if (!error) return resolve();
         if (error instanceof MulterError) {
           return reject(error.code === 'LIMIT_FILE_SIZE' ? tooLarge(error.field ?? 'image') : AppError.badInput(error.field ?? 'image', error.message));
         }
-        reject(error);
+        reject(error instanceof Error ? error : new Error('The upload could not be read'));
       }),
     );
     const cleanUp = () => {
