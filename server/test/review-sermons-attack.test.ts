@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -289,6 +290,67 @@ describe('review: attacking sermons and the live stream from outside', () => {
       expect([200, 416]).toContain((await get('bytes=5-2')).status);
       expect([200, 416]).toContain((await get('garbage')).status);
       expect([200, 206]).toContain((await get('bytes=0-99,200-299')).status);
+    });
+  });
+
+  describe('the podcast feed', () => {
+    const HOSTILE = 'Fish & chips <b>bold</b> ]]> \u0001\u001f end';
+    let published: { id: string; podcastGuid: string };
+    const expectCreated = (response: { data: any; errors?: any[] }) => {
+      expect(response.errors).toBeUndefined();
+      return response.data.createVideo as { id: string; podcastGuid: string };
+    };
+    const feed = async () => (await t.http.get('/podcast.xml')).text;
+
+    beforeAll(async () => {
+      const mp3 = await readFile(new URL('./fixtures/tone.mp3', import.meta.url));
+      const audioOf = async () => (await t.http.post('/api/uploads').set('authorization', `Bearer ${tokens.Admin}`).attach('audio', mp3, 'tone.mp3')).body.url;
+      const make = async (title: string, inPodcast: boolean, audio: boolean) =>
+        expectCreated(
+          await gql(
+            `mutation ($title: String!, $audio: String, $inPodcast: Boolean, $summary: String, $transcript: String) {
+              createVideo(title: $title, video: "aqz-KE-bpKQ", audio: $audio, inPodcast: $inPodcast, summary: $summary, transcript: $transcript) { id podcastGuid } }`,
+            { title, audio: audio ? await audioOf() : null, inPodcast, summary: HOSTILE, transcript: 'WEBVTT\n\n00:00.000 --> 00:01.000\n]]></script>' },
+            tokens.Admin,
+          ),
+        );
+      published = await make('Published: Fish & chips <b>bold</b> ]]> end', true, true);
+      await make('Feed: not in the podcast', false, true);
+      await make('Feed: no audio', false, false);
+      const deleted = await make('Feed: deleted', true, true);
+      await gql(`mutation ($id: ID!) { deleteVideo(id: $id) { id } }`, { id: deleted.id }, tokens.Admin);
+    });
+
+    it('parses as XML with hostile titles and summaries, and holds only published sermons with audio', async () => {
+      const response = await t.http.get('/podcast.xml');
+      expect(response.status).toBe(200);
+      expect(XMLValidator.validate(response.text)).toBe(true);
+      expect(response.text).toContain(published.podcastGuid);
+      for (const absent of ['Feed: not in the podcast', 'Feed: no audio', 'Feed: deleted']) expect(response.text).not.toContain(absent);
+      expect(response.text).not.toContain('admin@test.example');
+      const enclosures = [...response.text.matchAll(/<enclosure[^>]*url="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(enclosures).size).toBe(enclosures.length);
+    });
+
+    it("keeps the GUID after an edit, shows the edit through the visitors' cache, and an unknown series slug is 404", async () => {
+      await gql(`mutation ($id: ID!) { updateVideo(id: $id, title: "Renamed episode", passages: "Jn 1") { id } }`, { id: published.id }, tokens.Admin);
+      const text = await feed();
+      expect(text).toContain('Renamed episode');
+      expect(text).toContain(published.podcastGuid);
+      expect((await t.http.get('/podcast/no-such-series.xml')).status).toBe(404);
+      expect((await t.http.get('/podcast/..%2f..%2fetc%2fpasswd.xml')).status).toBe(404);
+    });
+
+    it('serves the transcript as text, never as a page, and odd sermon ids are a 400 or 404, never a 500', async () => {
+      const vtt = await t.http.get(`/sermons/${published.id}/transcript.vtt`);
+      expect(vtt.status).toBe(200);
+      expect(vtt.headers['content-type']).not.toMatch(/html/);
+      for (const id of ['0', '-1', '1e3', '99999999999', 'abc']) {
+        for (const file of ['chapters.json', 'transcript.vtt', 'transcript.txt']) {
+          const { status } = await t.http.get(`/sermons/${id}/${file}`);
+          expect([id, file, status === 400 || status === 404]).toEqual([id, file, true]);
+        }
+      }
     });
   });
 
