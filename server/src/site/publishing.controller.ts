@@ -3,11 +3,13 @@ import type { Response } from 'express';
 import { Public } from '../access/decorators.js';
 import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import { CalendarService } from './calendar.service.js';
+import { PodcastService, type SermonFile } from './podcast.service.js';
 import { PublishingService } from './publishing.service.js';
 
 /** Paths of this controller, answered by Nest rather than the web app. */
-export const PUBLISHED_PATHS = ['/events.ics', '/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/videos/rss.xml', '/.well-known/security.txt', '/manifest.webmanifest'];
-export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) || /^\/events\/\d+\.ics$/.test(path);
+export const PUBLISHED_PATHS = ['/events.ics', '/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/videos/rss.xml', '/podcast.xml', '/.well-known/security.txt', '/manifest.webmanifest'];
+const PUBLISHED_PATTERNS = [/^\/events\/\d+\.ics$/, /^\/podcast\/[^/]+\.xml$/, /^\/sermons\/\d+\/(transcript\.(vtt|txt)|chapters\.json)$/];
+export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) || PUBLISHED_PATTERNS.some((pattern) => pattern.test(path));
 
 /** Feeds and files for calendars, feed readers, search engines and browsers. Kept in the public read cache. */
 @Public()
@@ -16,6 +18,7 @@ export class PublishingController {
   constructor(
     private readonly publishing: PublishingService,
     private readonly calendars: CalendarService,
+    private readonly podcast: PodcastService,
     private readonly cache: PublicReadCache,
   ) {}
 
@@ -50,6 +53,44 @@ export class PublishingController {
   @Get('videos/rss.xml')
   videos(@Res() response: Response) {
     return this.send(response, 'videos', 'application/rss+xml; charset=utf-8', () => this.publishing.videosRss());
+  }
+
+  @Get('podcast.xml')
+  podcastFeed(@Res() response: Response) {
+    return this.send(response, 'podcast', 'application/rss+xml; charset=utf-8', () => this.podcast.feed());
+  }
+
+  @Get('podcast/:slug.xml')
+  seriesPodcastFeed(@Param('slug') slug: string, @Res() response: Response) {
+    return this.send(response, `podcast:${slug}`, 'application/rss+xml; charset=utf-8', () => this.podcast.feed(slug));
+  }
+
+  @Get('sermons/:id/transcript.vtt')
+  vttTranscript(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+    return this.sendFile(response, `transcript.vtt:${id}`, () => this.podcast.transcript(id, 'vtt'));
+  }
+
+  @Get('sermons/:id/transcript.txt')
+  textTranscript(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+    return this.sendFile(response, `transcript.txt:${id}`, () => this.podcast.transcript(id, 'txt'));
+  }
+
+  @Get('sermons/:id/chapters.json')
+  chapters(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+    return this.sendFile(response, `chapters:${id}`, () => this.podcast.chapters(id));
+  }
+
+  /** A sermon's transcript or chapters: the type depends on what was stored, so it is cached with the body. */
+  private async sendFile(response: Response, key: string, make: () => Promise<SermonFile | null>) {
+    let file = this.cache.get<SermonFile>(`published:${key}`);
+    if (file === undefined) {
+      const made = await make();
+      if (made === null) throw new NotFoundException();
+      file = made;
+      this.cache.set(`published:${key}`, file);
+    }
+    response.setHeader('Content-Type', file.type).setHeader('Cache-Control', 'public, max-age=300');
+    response.send(file.body);
   }
 
   @Get('sitemap.xml')

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { XMLBuilder } from 'fast-xml-parser';
 import { Feed } from 'feed';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { BooksService, CATEGORY, PostsService, VideosService } from '../content/index.js';
+import { BooksService, CATEGORY, PostsService, SermonSeriesService, SpeakersService, VideosService } from '../content/index.js';
 import { absoluteUrl, postPath } from './public-urls.js';
 import type { SiteSettings } from './site-settings.entity.js';
 import { SiteSettingsService } from './site-settings.service.js';
@@ -25,13 +25,15 @@ export const PUBLIC_PAGES = [
   '/programs',
   '/book-shop',
   '/prayer-wall',
+  '/sermons',
   '/privacy',
   '/accessibility',
 ];
 
 const FEED_SIZE = 30;
-/** A sitemap holds at most 50,000 URLs; the shop is far smaller. */
+/** A sitemap holds at most 50,000 URLs; the shop and the sermons are far fewer. */
 const SITEMAP_BOOKS = 5_000;
+const SITEMAP_SERMONS = 20_000;
 
 /**
  * What the site publishes for machines besides calendars: RSS, the sitemap, robots.txt, security.txt and the
@@ -44,6 +46,8 @@ export class PublishingService {
     private readonly posts: PostsService,
     private readonly videos: VideosService,
     private readonly books: BooksService,
+    private readonly series: SermonSeriesService,
+    private readonly speakers: SpeakersService,
     private readonly settings: SiteSettingsService,
   ) {}
 
@@ -110,18 +114,24 @@ export class PublishingService {
     return feed.rss2();
   }
 
-  /** Every public page, every public post and every book, with when it last changed. */
+  /** Every public page, every public post, book and sermon, and the sermons' series and speakers, with when each last changed. */
   async sitemap(): Promise<string> {
-    const [settings, posts, books] = await Promise.all([
+    const [settings, posts, books, sermons, series, speakers] = await Promise.all([
       this.settings.get(),
       this.posts.publicIndex(),
       this.books.findAll({ perPage: SITEMAP_BOOKS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
+      this.videos.findAll({ perPage: SITEMAP_SERMONS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
+      this.series.findAll({ perPage: SITEMAP_SERMONS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
+      this.speakers.findAll({ perPage: SITEMAP_SERMONS, sortField: 'id', sortOrder: 'ASC' }, undefined, undefined),
     ]);
     const day = (date: Date) => date.toISOString().slice(0, 10);
     const url = [
       ...PUBLIC_PAGES.map((path) => ({ loc: this.absolute(path), lastmod: day(settings.updatedAt) })),
       ...posts.map((post) => ({ loc: this.absolute(postPath(post)), lastmod: day(post.updatedAt) })),
       ...books.map((book) => ({ loc: this.absolute(`/book-details-page/${book.id}`), lastmod: day(book.updatedAt) })),
+      ...sermons.map((sermon) => ({ loc: this.absolute(`/sermons/${sermon.id}`), lastmod: day(sermon.updatedAt) })),
+      ...series.map((one) => ({ loc: this.absolute(`/sermons/series/${one.slug}`), lastmod: day(one.createdAt) })),
+      ...speakers.map((speaker) => ({ loc: this.absolute(`/sermons/speakers/${speaker.slug}`), lastmod: day(speaker.createdAt) })),
     ];
     const builder = new XMLBuilder({ ignoreAttributes: false, format: true, attributeNamePrefix: '@' });
     return builder.build({
