@@ -67,6 +67,7 @@ describe('audio uploads and podcast artwork', () => {
     expect((part.body as Buffer).equals(sent.subarray(0, 100))).toBe(true);
     const beyond = await t.http.get(body.url).set('range', `bytes=${sent.length + 10}-${sent.length + 20}`);
     expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${sent.length}`);
   });
 
   it('refuses by content, not name: a text file called .mp3, a picture, and noise with no length; storing nothing', async () => {

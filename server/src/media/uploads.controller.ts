@@ -68,9 +68,9 @@ export class UploadFilesController {
         dotfiles: 'deny',
         headers: { 'X-Content-Type-Options': 'nosniff', 'Content-Type': contentTypeOf(name) },
       },
-      (error?: Error & { status?: number }) => {
+      (error?: Error & { status?: number; headers?: Record<string, string> }) => {
         if (!error || response.headersSent) return;
-        if (error.status === 416) response.status(416).end();
+        if (error.status === 416) response.status(416).set(error.headers ?? {}).end();
         else response.status(404).json({ errors: [{ msg: 'The file was not found', path: '' }], code: 'NOT_FOUND' });
       },
     );
