@@ -5,6 +5,7 @@ import { toId } from '../../common/list.js';
 import type { MediaService } from '../../media/index.js';
 import type { SermonFieldsArgs } from '../videos/video.args.js';
 import type { Video } from '../videos/video.entity.js';
+import { normaliseChapters } from './chapters.js';
 import { SermonSeries } from './sermon-series.entity.js';
 import { Speaker } from './speaker.entity.js';
 
@@ -38,26 +39,6 @@ export function passagesOf(text: string): Passage[] {
   return passages;
 }
 
-/** Chapters as the podcast namespace defines them: a version and chapters with a start time, in order. */
-function checkChapters(text: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw AppError.badInput('chapters', 'chapters must be JSON, e.g. {"version":"1.2.0","chapters":[{"startTime":0,"title":"Welcome"}]}');
-  }
-  const chapters = (value as { chapters?: unknown })?.chapters;
-  const valid =
-    typeof (value as { version?: unknown })?.version === 'string' &&
-    Array.isArray(chapters) &&
-    chapters.every(
-      (c: { startTime?: unknown; title?: unknown }) =>
-        typeof c?.startTime === 'number' && c.startTime >= 0 && (c.title === undefined || typeof c.title === 'string'),
-    );
-  if (!valid) throw AppError.badInput('chapters', 'chapters must have a "version" and a list of "chapters", each with a "startTime" in seconds');
-  return JSON.stringify(value);
-}
-
 async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
   const id = toId(value, field);
   if (!(await manager.existsBy(entity, { id }))) throw AppError.badInput(field, `${field} names no ${what}`);
@@ -77,7 +58,7 @@ export async function sermonChanges(manager: EntityManager, media: MediaService,
   if (input.preachedOn !== undefined) changes.preachedOn = blank(input.preachedOn) ? null : input.preachedOn;
   if (input.summary !== undefined) changes.summary = blank(input.summary) ? null : input.summary;
   if (input.transcript !== undefined) changes.transcript = blank(input.transcript?.trim()) ? null : input.transcript!;
-  if (input.chapters !== undefined) changes.chapters = blank(input.chapters) ? null : checkChapters(input.chapters);
+  if (input.chapters !== undefined) changes.chapters = blank(input.chapters) ? null : normaliseChapters(input.chapters);
   if (input.inPodcast !== undefined && input.inPodcast !== null) changes.inPodcast = input.inPodcast;
   if (input.audio !== undefined) {
     const audio = blank(input.audio) ? null : await media.audioOf(input.audio);
