@@ -55,6 +55,9 @@ describe('audio uploads and podcast artwork', () => {
 
       const [row] = await t.db.query('SELECT bytes, duration_seconds, mime_type, uploaded_by FROM audio_files WHERE url = $1', [response.body.url]);
       expect(row).toEqual({ bytes: String(sent.length), duration_seconds: 3, mime_type: mimeType, uploaded_by: expect.any(Number) });
+
+      const asImage = await t.gql('mutation ($i: String) { createBook(title: "Sound", price: 5, image: $i) { id } }', { i: response.body.url }, admin);
+      expect(asImage.errors?.[0].extensions?.field).toBe('image');
     }
   });
 

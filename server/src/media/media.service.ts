@@ -15,6 +15,7 @@ import { detectImageType } from './image-type.js';
 import { ImageVariant, srcSetOf, Upload, UPLOAD_PURPOSES, type UploadPurpose } from './upload.entity.js';
 
 const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+const IMAGE_FILE = /\.(webp|jpg)$/;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Refuses decompression bombs: a small file that would decode to a huge bitmap. */
@@ -221,8 +222,9 @@ export class MediaService {
     return this.uploads.findBy({ url: In([...urls]) });
   }
 
+  /** One of our stored pictures; an audio file of the same store is not one. */
   ownsImage(url: string): boolean {
-    return this.store.owns(url);
+    return this.store.owns(url) && IMAGE_FILE.test(url);
   }
 
   /** An entity's `image` must be one of our stored images (or empty, to clear it). */
