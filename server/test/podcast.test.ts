@@ -158,10 +158,12 @@ describe('the podcast feed', () => {
     expect(podcastGuidOf('https://mp3s.nashownotes.com/pc20rss.xml')).toBe('917393e3-1b1e-5cef-ace4-edaa54e1f810');
   });
 
-  it('lists the sermons, their series and the podcast’s pages in the sitemap', async () => {
+  it('lists the sermons, their series and speakers in the sitemap', async () => {
+    const speaker = await t.gql(`mutation { createSpeaker(name: "Pastor Ruth Mensah") { slug } }`, {}, admin);
     const sitemap = (await t.http.get('/sitemap.xml').buffer(true).parse(text).expect(200)).body as string;
     expect(sitemap).toContain('<loc>http://site.test/sermons</loc>');
     expect(sitemap).toContain(`<loc>http://site.test/sermons/${sermons['Published without audio'].id}</loc>`);
     expect(sitemap).toContain(`<loc>http://site.test/sermons/series/${seriesSlug}</loc>`);
+    expect(sitemap).toContain(`<loc>http://site.test/sermons/speakers/${speaker.data.createSpeaker.slug}</loc>`);
   });
 });
