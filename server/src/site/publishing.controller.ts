@@ -1,5 +1,6 @@
-import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { RecordIdPipe } from '../common/record-id.pipe.js';
 import { Public } from '../access/decorators.js';
 import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import { CalendarService } from './calendar.service.js';
@@ -40,7 +41,7 @@ export class PublishingController {
   }
 
   @Get('events/:id.ics')
-  event(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+  event(@Param('id', RecordIdPipe) id: number, @Res() response: Response) {
     response.setHeader('Content-Disposition', `attachment; filename="event-${id}.ics"`);
     return this.send(response, `event:${id}`, 'text/calendar; charset=utf-8', () => this.calendars.eventCalendar(id));
   }
@@ -66,17 +67,17 @@ export class PublishingController {
   }
 
   @Get('sermons/:id/transcript.vtt')
-  vttTranscript(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+  vttTranscript(@Param('id', RecordIdPipe) id: number, @Res() response: Response) {
     return this.sendFile(response, `transcript.vtt:${id}`, () => this.podcast.transcript(id, 'vtt'));
   }
 
   @Get('sermons/:id/transcript.txt')
-  textTranscript(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+  textTranscript(@Param('id', RecordIdPipe) id: number, @Res() response: Response) {
     return this.sendFile(response, `transcript.txt:${id}`, () => this.podcast.transcript(id, 'txt'));
   }
 
   @Get('sermons/:id/chapters.json')
-  chapters(@Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+  chapters(@Param('id', RecordIdPipe) id: number, @Res() response: Response) {
     return this.sendFile(response, `chapters:${id}`, () => this.podcast.chapters(id));
   }
 

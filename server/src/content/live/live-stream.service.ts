@@ -8,6 +8,7 @@ import { toId } from '../../common/list.js';
 import { CATEGORY } from '../posts/post-category.entity.js';
 import { Post } from '../posts/post.entity.js';
 import { endOf, isOccurrence, LONDON } from '../posts/program-schedule.js';
+import { blank, idOf } from '../sermons/sermon-fields.js';
 import { SermonSeries } from '../sermons/sermon-series.entity.js';
 import { Speaker } from '../sermons/speaker.entity.js';
 import type { CreateVideoArgs } from '../videos/video.args.js';
@@ -23,6 +24,8 @@ const HOUR = 60 * 60 * 1000;
 const DEFAULT_LENGTH = 2 * HOUR;
 /** How long the live page keeps saying a stream has ended, with a link to its sermon, before it shows nothing. */
 const ENDED_SHOWN_FOR = 12 * HOUR;
+/** Serialises writes of the one stream, so two staff saving at once, or making a sermon of it at once, cannot collide. */
+const STREAM_LOCK = 724_314;
 
 /** A stream's status at `now`; null once it ended more than `ENDED_SHOWN_FOR` ago. */
 export function statusAt(stream: Pick<LiveStream, 'startsAt' | 'endsAt'>, now: Date): LiveStatus | null {
@@ -31,8 +34,6 @@ export function statusAt(stream: Pick<LiveStream, 'startsAt' | 'endsAt'>, now: D
   if (at < stream.endsAt.getTime()) return LiveStatus.Live;
   return at < stream.endsAt.getTime() + ENDED_SHOWN_FOR ? LiveStatus.Ended : null;
 }
-
-const blank = (value: string | null | undefined): value is '' | null | undefined => value === undefined || value === null || value === '';
 
 /** An https HLS playlist: the page plays it in a `<video>`, so never plain http on an https page. */
 function hlsUrlOf(value: string): string {
@@ -58,12 +59,6 @@ function serviceSheetUrlOf(value: string): string {
     // Neither a path nor an address: refused below.
   }
   throw AppError.badInput('serviceSheetUrl', 'serviceSheetUrl must be an http or https address or a path on this site, e.g. /uploads/service-sheet.pdf');
-}
-
-async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
-  const id = toId(value, field);
-  if (!(await manager.existsBy(entity, { id }))) throw AppError.badInput(field, `${field} names no ${what}`);
-  return id;
 }
 
 type StreamTimes = Pick<LiveStream, 'title' | 'startsAt' | 'endsAt' | 'postId'>;
@@ -94,20 +89,21 @@ export class LiveStreamService {
 
   /** Replaces the stream; everything is checked before anything is written. A sermon made of it stays linked while its start stays. */
   async update(input: UpdateLiveStreamArgs): Promise<LiveStream> {
-    const manager = this.streams.manager;
-    const times = await this.timesOf(manager, input);
-    const stream = this.streams.create({
-      id: THE_STREAM,
-      ...times,
-      video: blank(input.video) ? null : youtubeId(input.video),
-      hlsUrl: blank(input.hlsUrl) ? null : hlsUrlOf(input.hlsUrl),
-      serviceSheetUrl: blank(input.serviceSheetUrl) ? null : serviceSheetUrlOf(input.serviceSheetUrl),
-      seriesId: blank(input.seriesId) ? null : await idOf(manager, SermonSeries, input.seriesId, 'seriesId', 'sermon series'),
-      speakerId: blank(input.speakerId) ? null : await idOf(manager, Speaker, input.speakerId, 'speakerId', 'speaker'),
+    return this.locked(async (manager) => {
+      const times = await this.timesOf(manager, input);
+      const stream = manager.create(LiveStream, {
+        id: THE_STREAM,
+        ...times,
+        video: blank(input.video) ? null : youtubeId(input.video),
+        hlsUrl: blank(input.hlsUrl) ? null : hlsUrlOf(input.hlsUrl),
+        serviceSheetUrl: blank(input.serviceSheetUrl) ? null : serviceSheetUrlOf(input.serviceSheetUrl),
+        seriesId: blank(input.seriesId) ? null : await idOf(manager, SermonSeries, input.seriesId, 'seriesId', 'sermon series'),
+        speakerId: blank(input.speakerId) ? null : await idOf(manager, Speaker, input.speakerId, 'speakerId', 'speaker'),
+      });
+      const before = await manager.findOneBy(LiveStream, { id: THE_STREAM });
+      stream.sermonId = before && before.startsAt.getTime() === stream.startsAt.getTime() ? before.sermonId : null;
+      return manager.save(stream);
     });
-    const before = await this.streams.findOneBy({ id: THE_STREAM });
-    stream.sermonId = before && before.startsAt.getTime() === stream.startsAt.getTime() ? before.sermonId : null;
-    return this.streams.save(stream);
   }
 
   /** Takes the stream down; false when there was none. */
@@ -123,21 +119,32 @@ export class LiveStreamService {
    * staff add the audio and publish it. Asked again, it answers the sermon already made.
    */
   async toSermon(caller: AuthUser): Promise<Video> {
-    const stream = await this.streams.findOneBy({ id: THE_STREAM });
-    if (!stream) throw AppError.notFound('The live stream');
-    if (stream.sermonId) return this.videos.get(stream.sermonId, caller);
-    if (!stream.video) throw AppError.badInput('video', 'The live stream has no YouTube video to make a sermon of: set its video first');
-    const input: CreateVideoArgs = {
-      title: stream.title,
-      video: stream.video,
-      preachedOn: DateTime.fromJSDate(stream.startsAt, { zone: LONDON }).toISODate(),
-      seriesId: stream.seriesId ? String(stream.seriesId) : null,
-      speakerId: stream.speakerId ? String(stream.speakerId) : null,
-      inPodcast: false,
-    };
-    const sermon = await this.videos.create(input, caller);
-    await this.streams.save(Object.assign(stream, { sermonId: sermon.id }));
-    return sermon;
+    return this.locked(async (manager) => {
+      const stream = await manager.findOneBy(LiveStream, { id: THE_STREAM });
+      if (!stream) throw AppError.notFound('The live stream');
+      if (stream.sermonId) return this.videos.get(stream.sermonId, caller);
+      if (!stream.video) throw AppError.badInput('video', 'The live stream has no YouTube video to make a sermon of: set its video first');
+      const input: CreateVideoArgs = {
+        title: stream.title,
+        video: stream.video,
+        preachedOn: DateTime.fromJSDate(stream.startsAt, { zone: LONDON }).toISODate(),
+        seriesId: stream.seriesId ? String(stream.seriesId) : null,
+        speakerId: stream.speakerId ? String(stream.speakerId) : null,
+        inPodcast: false,
+      };
+      // The sermon commits on its own (with its poster) while the lock is held, so a second call finds it linked.
+      const sermon = await this.videos.create(input, caller);
+      await manager.save(Object.assign(stream, { sermonId: sermon.id }));
+      return sermon;
+    });
+  }
+
+  /** Runs `work` in a transaction holding the stream's lock. */
+  private locked<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [STREAM_LOCK]);
+      return work(manager);
+    });
   }
 
   /** The title and times as given, or taken from a program's occurrence (which must be one of its starts). */

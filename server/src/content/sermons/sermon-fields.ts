@@ -28,7 +28,8 @@ type SermonColumns = Pick<
   | 'inPodcast'
 >;
 
-const blank = (value: string | null | undefined) => value === null || value === '';
+/** Null or `""`: the caller clears the field. */
+export const blank = (value: string | null | undefined): value is '' | null | undefined => value === undefined || value === null || value === '';
 
 /** Stored passages from what was typed: every part must be a reference, so nothing typed is silently dropped. */
 export function passagesOf(text: string): Passage[] {
@@ -39,7 +40,8 @@ export function passagesOf(text: string): Passage[] {
   return passages;
 }
 
-async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
+/** A series or speaker id that names one, else a 400 naming `field`. */
+export async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
   const id = toId(value, field);
   if (!(await manager.existsBy(entity, { id }))) throw AppError.badInput(field, `${field} names no ${what}`);
   return id;
