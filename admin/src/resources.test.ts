@@ -4,15 +4,15 @@ import { ADMIN_PAGES, ADMIN_RESOURCES, menuFor, pagesFor, resourcesFor } from '.
 
 // Each role's permissions are read from the shared table the server answers `User.permissions` from, so a change
 // to a role on the server shows here as a change to what that role sees in the console.
-const CONTENT = ['posts', 'post-categories', 'testimonies', 'videos', 'slider-images', 'visit-images', 'meeting-images', 'books'];
+const CONTENT = ['posts', 'post-categories', 'testimonies', 'videos', 'sermon-series', 'speakers', 'slider-images', 'visit-images', 'meeting-images', 'books'];
 const names = (permissions: readonly string[]) => resourcesFor(permissions).map((resource) => resource.name);
 const sections = (permissions: readonly string[]) => menuFor(permissions).map((entry) => entry.section);
 
 describe('what each role sees in the console', () => {
-  it('gives an Editor the content screens only: no care inbox, no requests, payments or people', () => {
+  it('gives an Editor the content screens and the live stream only: no care inbox, no requests, payments or people', () => {
     expect(names(ROLE_PERMISSIONS.Editor)).toEqual(CONTENT);
     expect(sections(ROLE_PERMISSIONS.Editor)).toEqual(['Website content']);
-    expect(pagesFor(ROLE_PERMISSIONS.Editor)).toEqual([]);
+    expect(pagesFor(ROLE_PERMISSIONS.Editor).map((page) => page.to)).toEqual(['/live-stream']);
   });
 
   it('gives a Pastor the care inbox first under Requests, then the five request lists', () => {

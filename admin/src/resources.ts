@@ -4,6 +4,7 @@ import DnsIcon from '@mui/icons-material/Dns';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
+import LiveTvIcon from '@mui/icons-material/LiveTv';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
@@ -32,8 +33,10 @@ import { CATEGORY, postsOfCategory } from './posts/categories';
 import prayerRequests from './prayer-requests';
 import questions from './questions';
 import regularDonations from './regular-donations';
+import sermonSeries from './sermon-series';
 import { SiteSettingsPage } from './site-settings/SiteSettingsPage';
 import sliderImages from './slider-images';
+import speakers from './speakers';
 import testimonies from './testimonies';
 import videos from './videos';
 import visitImages from './visit-images';
@@ -92,6 +95,8 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'post-categories', type: 'PostCategory', section: 'Website content', permission: PERMISSION.contentWrite, screens: postCategories },
   { name: 'testimonies', type: 'Post', fixed: { categoryId: CATEGORY.testimonies }, upload: 'testimony', section: 'Website content', permission: PERMISSION.contentWrite, screens: testimonies },
   { name: 'videos', type: 'Video', section: 'Website content', permission: PERMISSION.contentWrite, screens: videos },
+  { name: 'sermon-series', type: 'SermonSeries', upload: 'post', section: 'Website content', permission: PERMISSION.contentWrite, screens: sermonSeries },
+  { name: 'speakers', type: 'Speaker', upload: 'post', section: 'Website content', permission: PERMISSION.contentWrite, screens: speakers },
   { name: 'slider-images', type: 'SliderImage', upload: 'slider', section: 'Website content', permission: PERMISSION.contentWrite, screens: sliderImages },
   { name: 'visit-images', type: 'VisitImage', upload: 'visit', section: 'Website content', permission: PERMISSION.contentWrite, screens: visitImages },
   { name: 'meeting-images', type: 'MeetingImage', upload: 'meeting', section: 'Website content', permission: PERMISSION.contentWrite, screens: meetingImages },
@@ -116,6 +121,14 @@ export const ADMIN_RESOURCES: AdminResource[] = [
 
 /** Pages of the console that are not a resource; the menu lists each after its section's resources. */
 export const ADMIN_PAGES: (MenuLink & { section: MenuSection; permission: Permission; page: ComponentType })[] = [
+  {
+    to: '/live-stream',
+    label: 'Live stream',
+    icon: LiveTvIcon,
+    section: 'Website content',
+    permission: PERMISSION.contentWrite,
+    page: lazyScreen(() => import('./live/LiveStreamPage'), 'LiveStreamPage'),
+  },
   { to: '/site-settings', label: 'Site settings', icon: SettingsIcon, section: 'Website content', permission: PERMISSION.settingsWrite, page: SiteSettingsPage },
   {
     to: '/check-in',

@@ -4,11 +4,13 @@ import { careMethods } from '../care/careApi';
 import { donationMethods } from '../donations/donationsApi';
 import { giftAidClaimMethods } from '../gift-aid-claims/claimsApi';
 import { giftAidDeclarationMethods } from '../gift-aid-declarations/declarationsApi';
+import { liveMethods } from '../live/liveApi';
 import { mailingMethods } from '../mailing/mailingApi';
 import { memberMethods } from '../members/membersApi';
 import { prayerWallMethods } from '../prayer-requests/prayerWallApi';
 import { privacyMethods } from '../privacy-requests/privacyApi';
 import { siteSettingsMethods } from '../site-settings/siteSettingsApi';
+import { sermonMethods } from '../videos/sermonsApi';
 import { toApiError } from './errors';
 import type { GraphQLConnection, MonthlyTotal, OrderAction } from './graphqlConnection';
 import { createTransport, type Transport } from './transport';
@@ -23,11 +25,13 @@ const actionMethods = (transport: Transport) => ({
   ...donationMethods(transport),
   ...giftAidClaimMethods(transport),
   ...giftAidDeclarationMethods(transport),
+  ...liveMethods(transport),
   ...mailingMethods(transport),
   ...memberMethods(transport),
   ...prayerWallMethods(transport),
   ...privacyMethods(transport),
   ...siteSettingsMethods(transport),
+  ...sermonMethods(transport),
 });
 
 export type AdminDataProvider = DataProvider &

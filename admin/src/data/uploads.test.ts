@@ -65,7 +65,7 @@ describe('image uploads', () => {
   it('runs before every save of the resources with an image, each with its purpose', async () => {
     const upload = vi.fn<Uploader>(async () => ({ url: '/uploads/x.webp' }));
     const callbacks = imageUploadCallbacks(ADMIN_RESOURCES, upload);
-    expect(callbacks.map((callback) => callback.resource).sort()).toEqual(['books', 'meeting-images', 'posts', 'slider-images', 'testimonies', 'visit-images']);
+    expect(callbacks.map((callback) => callback.resource).sort()).toEqual(['books', 'meeting-images', 'posts', 'sermon-series', 'slider-images', 'speakers', 'testimonies', 'visit-images']);
     const testimonies = callbacks.find((callback) => callback.resource === 'testimonies')!;
     const file = jpeg();
     await (testimonies.beforeSave as (data: object) => Promise<object>)({ image: { rawFile: file } });

@@ -2,7 +2,7 @@ import type { DataProvider, ResourceCallbacks } from 'react-admin';
 import { toApiError } from './errors';
 
 /** What an image is for: the server sizes its variants by it. */
-export type UploadPurpose = 'slider' | 'visit' | 'post' | 'testimony' | 'book' | 'meeting';
+export type UploadPurpose = 'slider' | 'visit' | 'post' | 'testimony' | 'book' | 'meeting' | 'podcast';
 export type UploadResult = { url: string; width?: number; height?: number; srcSet?: string; warnings?: string[] };
 export type Uploader = (file: File, purpose: UploadPurpose) => Promise<UploadResult>;
 

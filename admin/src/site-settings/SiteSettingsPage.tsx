@@ -17,6 +17,7 @@ import {
 import { useAdminDataProvider } from "../data/useAdminDataProvider";
 import { ApiError } from "../data/errors";
 import type { SiteSettingsRecord } from "./siteSettingsApi";
+import { PodcastSettings } from "./PodcastSettings";
 
 const DAYS = [
   "Monday",
@@ -292,6 +293,7 @@ export const SiteSettingsPage = () => {
                 helperText="04-05 is the tax year; 12-31 the calendar year"
                 validate={YEAR_END}
               />
+              <PodcastSettings />
             </SimpleForm>
           </ResourceContextProvider>
         )}

@@ -5,15 +5,18 @@ export type SiteSettingsRecord = Record<string, unknown> & { id: 'site-settings'
 const FIELDS = `name shortName tagline description charityNumber addressLines postcode phone
   emails { label address } socialLinks { network label url } latitude longitude
   serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes }
-  pastors { name role photo photoAlt biography } charityType accountingYearEnd`;
+  pastors { name role photo photoAlt biography } charityType accountingYearEnd
+  podcastTitle podcastArtwork podcastCategory podcastOwnerEmail podcastExplicit podcastLocked`;
 
 /** What updateSiteSettings takes: every field the page edits. */
-const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors', 'charityType', 'accountingYearEnd'];
+const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors', 'charityType', 'accountingYearEnd',
+  'podcastTitle', 'podcastArtwork', 'podcastCategory', 'podcastOwnerEmail', 'podcastExplicit', 'podcastLocked'];
 
 const VARIABLES = `$name: String, $shortName: String, $tagline: String, $description: String, $charityNumber: String, $addressLines: [String!],
   $postcode: String, $phone: String, $emails: [ContactEmailInput!], $socialLinks: [SocialLinkInput!], $latitude: Float, $longitude: Float,
   $serviceTimes: [ServiceTimeInput!], $doorsOpen: String, $weeklySchedule: [ScheduleEntryInput!], $pastors: [PastorInput!],
-  $charityType: CharityType, $accountingYearEnd: String`;
+  $charityType: CharityType, $accountingYearEnd: String, $podcastTitle: String, $podcastArtwork: String, $podcastCategory: String,
+  $podcastOwnerEmail: String, $podcastExplicit: Boolean, $podcastLocked: Boolean`;
 
 const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
   updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }
@@ -26,6 +29,9 @@ const clean = (value: unknown): unknown => {
   return value;
 };
 
+/** The podcast's details the server requires once set; the artwork may be cleared. */
+const PODCAST_KEPT = ['podcastTitle', 'podcastCategory', 'podcastOwnerEmail', 'podcastExplicit', 'podcastLocked'];
+
 const READ = `query SiteSettingsForm { siteSettings { ${FIELDS} } }`;
 
 /** The data provider's site settings: one record, read and saved whole. */
@@ -37,8 +43,8 @@ export const siteSettingsMethods = ({ call }: Transport) => ({
   async saveSiteSettings(values: Record<string, unknown>): Promise<SiteSettingsRecord> {
     const variables = Object.fromEntries(EDITED.map((field) => [field, clean(values[field] ?? null)]));
     for (const text of ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'postcode', 'phone', 'doorsOpen']) variables[text] ??= '';
-    // The Gift Aid year is never blank: left empty, the stored one stays.
-    for (const kept of ['charityType', 'accountingYearEnd']) if (variables[kept] === null || variables[kept] === '') delete variables[kept];
+    // The Gift Aid year and the podcast's details are never blank: left empty, the stored ones stay.
+    for (const kept of ['charityType', 'accountingYearEnd', ...PODCAST_KEPT]) if (variables[kept] === null || variables[kept] === '') delete variables[kept];
     const { updateSiteSettings } = await call<{ updateSiteSettings: Record<string, unknown> }>(UPDATE, variables);
     return { ...(clean(updateSiteSettings) as Record<string, unknown>), id: 'site-settings' };
   },

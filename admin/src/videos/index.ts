@@ -10,5 +10,5 @@ export default {
   show: lazyScreen(screens, 'VideoShow'),
   icon: VideoLibraryIcon,
   recordRepresentation: 'title',
-  options: { label: 'Videos' },
+  options: { label: 'Sermons' },
 };
