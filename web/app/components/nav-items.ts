@@ -22,6 +22,7 @@ export const mainLinks: NavItem[] = [
   { label: 'Blog', to: '/blog' },
   { label: 'Testimonies', to: '/testimonies' },
   { label: 'Programs', to: '/programs' },
+  { label: 'Sermons', to: '/sermons' },
   { label: 'Live', to: '/live' },
   { label: 'Book Shop', to: '/book-shop' },
   { label: 'Contact Us', to: '/contact-us' },

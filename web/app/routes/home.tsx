@@ -128,6 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="section dark"
         eyebrow="Watch and listen"
         title="Recent messages"
+        link={{ to: '/sermons', label: 'All sermons' }}
         row={
           videos.length > 0 && (
             <ul className="video-grid">
