@@ -17,6 +17,7 @@ const PERSONAL_TYPE = /^jsonb?$/;
 /** Tables with such columns that hold nobody's personal data, and why. */
 const NOT_ABOUT_A_PERSON: Record<string, string> = {
   site_settings: "the church's own address, telephone and e-mail addresses, as its pages print them",
+  videos: "a sermon's passages (jsonb): Bible references and their verse ranges",
 };
 
 /**

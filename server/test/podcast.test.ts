@@ -29,7 +29,13 @@ const parser = new Parser<{ language: string; 'podcast:guid': string; 'itunes:ty
 const CREATE = `mutation ($title: String!, $audio: String, $seriesId: ID, $preachedOn: String, $summary: String, $inPodcast: Boolean, $transcript: String, $chapters: String) {
   createVideo(title: $title, video: "aqz-KE-bpKQ", audio: $audio, seriesId: $seriesId, preachedOn: $preachedOn, summary: $summary, inPodcast: $inPodcast,
     transcript: $transcript, chapters: $chapters) { id podcastGuid episode audio audioBytes } }`;
-const CHAPTERS = JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Welcome' }, { startTime: 2, title: 'Sermon' }] });
+const CHAPTERS = JSON.stringify({
+  version: '1.2.0',
+  chapters: [
+    { startTime: 0, title: 'Welcome' },
+    { startTime: 2, title: 'Sermon' },
+  ],
+});
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\nGrace and peace to you.\n';
 
 describe('the podcast feed', () => {
@@ -44,7 +50,10 @@ describe('the podcast feed', () => {
     return { xml: response.body as string, parsed: await parser.parseString(response.body as string) };
   };
   const upload = async (name: string) =>
-    (await t.http.post('/api/uploads').set('authorization', `Bearer ${admin}`).attach('audio', fixture(name), name).expect(201)).body as { url: string; bytes: number };
+    (await t.http.post('/api/uploads').set('authorization', `Bearer ${admin}`).attach('audio', fixture(name), name).expect(201)).body as {
+      url: string;
+      bytes: number;
+    };
   const create = async (key: string, variables: Record<string, unknown>) => {
     const made = await t.gql(CREATE, { title: key, ...variables }, admin);
     expect(made.errors).toBeUndefined();
@@ -58,7 +67,13 @@ describe('the podcast feed', () => {
       .post('/api/uploads')
       .set('authorization', `Bearer ${admin}`)
       .field('purpose', 'podcast')
-      .attach('image', await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#2b1055' } }).png().toBuffer(), 'art.png')
+      .attach(
+        'image',
+        await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#2b1055' } })
+          .png()
+          .toBuffer(),
+        'art.png',
+      )
       .expect(201);
     const settings = await t.gql(
       `mutation ($artwork: String) { updateSiteSettings(name: "Grace Harbour", podcastTitle: "Grace Harbour Sermons", podcastArtwork: $artwork,
@@ -73,7 +88,15 @@ describe('the podcast feed', () => {
 
     const mp3 = await upload('tone.mp3');
     const m4a = await upload('tone.m4a');
-    await create('Older, in the series', { audio: mp3.url, seriesId, preachedOn: '2026-09-06', summary: 'Psalm 121', inPodcast: true, transcript: VTT, chapters: CHAPTERS });
+    await create('Older, in the series', {
+      audio: mp3.url,
+      seriesId,
+      preachedOn: '2026-09-06',
+      summary: 'Psalm 121',
+      inPodcast: true,
+      transcript: VTT,
+      chapters: CHAPTERS,
+    });
     await create('Newer, not in a series', { audio: m4a.url, preachedOn: '2026-10-04', summary: 'Psalm 23', inPodcast: true, transcript: 'Grace and peace.' });
     await create('Audio but not published', { audio: (await upload('tone.mp3')).url, preachedOn: '2026-10-11', seriesId });
     await create('Published without audio', { preachedOn: '2026-10-18' });
@@ -119,7 +142,10 @@ describe('the podcast feed', () => {
 
     const [newer, older] = parsed.items;
     expect(older['podcast:transcript']?.$).toEqual({ url: `http://site.test/sermons/${sermons[older.title!].id}/transcript.vtt`, type: 'text/vtt' });
-    expect(older['podcast:chapters']?.$).toEqual({ url: `http://site.test/sermons/${sermons[older.title!].id}/chapters.json`, type: 'application/json+chapters' });
+    expect(older['podcast:chapters']?.$).toEqual({
+      url: `http://site.test/sermons/${sermons[older.title!].id}/chapters.json`,
+      type: 'application/json+chapters',
+    });
     expect(newer['podcast:transcript']?.$).toEqual({ url: `http://site.test/sermons/${sermons[newer.title!].id}/transcript.txt`, type: 'text/plain' });
     expect(newer['podcast:chapters']).toBeUndefined();
 
@@ -152,6 +178,32 @@ describe('the podcast feed', () => {
     expect(parsed['podcast:guid']).toBe(podcastGuidOf(`http://site.test/podcast/${seriesSlug}.xml`));
     expect(parsed.items.map((item) => item.guid)).toEqual([sermons['Older, in the series'].podcastGuid]);
     await t.http.get('/podcast/no-such-series.xml').expect(404);
+  });
+
+  it('takes artwork only from images uploaded as podcast artwork: a series picture in WebP is not Apple’s', async () => {
+    const picture = await t.http
+      .post('/api/uploads')
+      .set('authorization', `Bearer ${admin}`)
+      .field('purpose', 'post')
+      .attach(
+        'image',
+        await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c8963e' } })
+          .png()
+          .toBuffer(),
+        'series.png',
+      )
+      .expect(201);
+    const refused = await t.gql(`mutation ($url: String) { updateSiteSettings(podcastArtwork: $url) { podcastArtwork } }`, { url: picture.body.url }, admin);
+    expect(refused.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'podcastArtwork' });
+    const series = await t.gql(`{ allSermonSeries(filter: { slug: "${seriesSlug}" }) { id } }`);
+    await t.gql(
+      `mutation ($id: ID!, $image: String) { updateSermonSeries(id: $id, image: $image) { id } }`,
+      { id: series.data.allSermonSeries[0].id, image: picture.body.url },
+      admin,
+    );
+    const { parsed } = await feed(`/podcast/${seriesSlug}.xml`);
+    expect(parsed.itunes.image).toMatch(/\.jpg$/);
+    expect(parsed.items.map((item) => item.itunes.image)).toEqual([undefined]);
   });
 
   it('makes the channel GUID as the podcast namespace’s own example does', () => {

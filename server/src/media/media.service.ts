@@ -232,6 +232,20 @@ export class MediaService {
     if (url && !this.ownsImage(url)) throw AppError.badInput(field, `${field} must be the url of an image uploaded with POST /api/uploads`);
   }
 
+  /** Those of `urls` that are podcast artwork: JPEG, square, 1400 to 3000 pixels, as Apple requires. */
+  async podcastArtwork(urls: (string | null | undefined)[]): Promise<Set<string>> {
+    const given = urls.filter((url): url is string => !!url);
+    const uploads = given.length ? await this.uploads.findBy({ url: In(given), purpose: 'podcast' }) : [];
+    return new Set(uploads.map((upload) => upload.url));
+  }
+
+  /** `field` must be an image uploaded with purpose `podcast` (or empty, to clear it). */
+  async assertPodcastArtwork(url: string | null | undefined, field: string): Promise<void> {
+    if (url && !(await this.podcastArtwork([url])).has(url)) {
+      throw AppError.badInput(field, `${field} must be the url of an image uploaded with POST /api/uploads and purpose podcast (square, 1400 to 3000 pixels)`);
+    }
+  }
+
   /** Deletes the files of an upload whose record was never kept (its transaction failed). */
   async discardFiles(upload: Upload): Promise<void> {
     await this.store.remove(upload.variants.map((v) => fileNameOf(v.url)));

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SermonSeries, SermonSeriesService, Video } from '../content/index.js';
+import { MediaService } from '../media/index.js';
 import { absoluteUrl } from './public-urls.js';
 import type { SiteSettings } from './site-settings.entity.js';
 import { SiteSettingsService } from './site-settings.service.js';
@@ -14,7 +15,10 @@ const PODCAST_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 
 /** RFC 9562 UUIDv5: SHA-1 of the namespace's bytes and the name, with the version and variant bits set. */
 function uuidV5(name: string, namespace: string): string {
-  const hash = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name).digest();
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name)
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -25,7 +29,8 @@ function uuidV5(name: string, namespace: string): string {
 export const podcastGuidOf = (feedUrl: string) => uuidV5(feedUrl.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, ''), PODCAST_NAMESPACE);
 
 const isWebVtt = (transcript: string) => transcript.startsWith('WEBVTT');
-export const transcriptPath = (video: Pick<Video, 'id' | 'transcript'>) => `/sermons/${video.id}/transcript.${isWebVtt(video.transcript ?? '') ? 'vtt' : 'txt'}`;
+export const transcriptPath = (video: Pick<Video, 'id' | 'transcript'>) =>
+  `/sermons/${video.id}/transcript.${isWebVtt(video.transcript ?? '') ? 'vtt' : 'txt'}`;
 export const chaptersPath = (video: Pick<Video, 'id'>) => `/sermons/${video.id}/chapters.json`;
 
 /** A transcript or chapters file of a sermon, as podcast apps fetch them. */
@@ -47,6 +52,7 @@ export class PodcastService {
     @InjectRepository(Video) private readonly videos: Repository<Video>,
     private readonly series: SermonSeriesService,
     private readonly settings: SiteSettingsService,
+    private readonly media: MediaService,
   ) {}
 
   private absolute(path: string) {
@@ -58,6 +64,8 @@ export class PodcastService {
     const series = slug === undefined ? undefined : (await this.series.findAll({ perPage: 1 }, { slug }, undefined))[0];
     if (series === undefined && slug !== undefined) return null;
     const [settings, episodes] = await Promise.all([this.settings.get(), this.episodes(series)]);
+    // A series' picture is artwork only when uploaded as such: Apple refuses WebP and sizes outside 1400-3000 px.
+    const artwork = await this.media.podcastArtwork([series?.image, ...episodes.map((video) => video.series?.image)]);
     const feedPath = series ? `/podcast/${series.slug}.xml` : '/podcast.xml';
     return this.builder.build({
       '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
@@ -66,7 +74,7 @@ export class PodcastService {
         '@xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
         '@xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
         '@xmlns:atom': 'http://www.w3.org/2005/Atom',
-        channel: { ...this.channel(settings, feedPath, series), item: episodes.map((video) => this.item(video)) },
+        channel: { ...this.channel(settings, feedPath, series, artwork), item: episodes.map((video) => this.item(video, artwork)) },
       },
     });
   }
@@ -80,9 +88,9 @@ export class PodcastService {
     return query.orderBy('video.preachedOn', 'DESC', 'NULLS LAST').addOrderBy('video.createdAt', 'DESC').addOrderBy('video.id', 'DESC').getMany();
   }
 
-  private channel(settings: SiteSettings, feedPath: string, series: SermonSeries | undefined) {
+  private channel(settings: SiteSettings, feedPath: string, series: SermonSeries | undefined, artworks: Set<string>) {
     const title = series?.title ?? (settings.podcastTitle || settings.name);
-    const artwork = (series && series.image) || settings.podcastArtwork;
+    const artwork = (series?.image && artworks.has(series.image) && series.image) || settings.podcastArtwork;
     const [category, subcategory] = settings.podcastCategory.split('>').map((part) => part.trim());
     const owner = settings.podcastOwnerEmail || settings.emails[0]?.address || '';
     const feedUrl = this.absolute(feedPath);
@@ -103,7 +111,7 @@ export class PodcastService {
     };
   }
 
-  private item(video: Video) {
+  private item(video: Video, artworks: Set<string>) {
     const published = video.preachedOn ? new Date(`${video.preachedOn}T00:00:00Z`) : video.createdAt;
     return {
       title: video.title,
@@ -114,7 +122,7 @@ export class PodcastService {
       enclosure: { '@url': this.absolute(video.audio!), '@length': String(video.audioBytes), '@type': video.audioMimeType },
       'itunes:duration': String(video.audioDurationSeconds),
       ...(video.episode !== null && { 'itunes:episode': String(video.episode) }),
-      ...(video.series?.image && { 'itunes:image': { '@href': this.absolute(video.series.image) } }),
+      ...(video.series?.image && artworks.has(video.series.image) && { 'itunes:image': { '@href': this.absolute(video.series.image) } }),
       ...(video.transcript && {
         'podcast:transcript': { '@url': this.absolute(transcriptPath(video)), '@type': isWebVtt(video.transcript) ? 'text/vtt' : 'text/plain' },
       }),

@@ -69,7 +69,7 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
     if (changes.accountingYearEnd !== undefined && (changes.accountingYearEnd === null || !isYearEnd(changes.accountingYearEnd))) {
       throw AppError.badInput('accountingYearEnd', 'accountingYearEnd must be the last day of the accounting year as MM-DD, e.g. 12-31 (not 29 February)');
     }
-    this.media.assertOwnImage(changes.podcastArtwork, 'podcastArtwork');
+    await this.media.assertPodcastArtwork(changes.podcastArtwork, 'podcastArtwork');
     if (changes.podcastArtwork === '') changes.podcastArtwork = null;
     const current = await this.get();
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
