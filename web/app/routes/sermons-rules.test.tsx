@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Countdown, HlsPlayer } from '../features/live';
+import { AudioPlayer, sermonLd, type SermonDetail } from '../features/sermons';
 import { VideoFacade } from '../features/videos/video-facade';
+import { meta } from './sermons-sermon';
 
 /**
  * The live and sermon pages against WCAG 2.2: 4.1.2 Name, Role, Value ("the name and role can be programmatically
@@ -44,5 +46,69 @@ describe('the countdown (ARIA live regions: "polite", and not announced every se
     const before = regions[0].textContent;
     await act(() => vi.advanceTimersByTime(5_000));
     expect(regions[0].textContent).toBe(before);
+  });
+});
+
+const SERMON: SermonDetail = {
+  id: '7',
+  title: 'The good shepherd',
+  video: 'aqz-KE-bpKQ',
+  poster: null,
+  createdAt: '2026-10-05T12:00:00.000Z',
+  preachedOn: '2026-10-04',
+  passages: ['Psalm 23'],
+  series: null,
+  speaker: { id: '1', name: 'Ruth Ames', slug: 'ruth-ames' },
+  summary: 'The Lord is my shepherd.',
+  audio: '/uploads/abc.mp3',
+  audioBytes: 12452,
+  audioDurationSeconds: 2280,
+  audioMimeType: 'audio/mpeg',
+  transcript: null,
+  chapters: null,
+  inPodcast: true,
+};
+const MATCHES = [{ id: 'root', data: { publicUrl: 'https://site.test', settings: { name: 'Grace Harbour', description: '' } } }];
+const ISO_8601_DURATION = /^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
+
+describe('the sermon page’s audio player (WCAG 4.1.2 and 2.1.1: named, and the browser’s own keyboard controls)', () => {
+  it('uses a native <audio controls> labelled by visible text that names the sermon', () => {
+    render(<AudioPlayer sermon={{ ...SERMON, audio: SERMON.audio! }} />);
+    const player = document.querySelector('audio')!;
+    expect(player.hasAttribute('controls')).toBe(true);
+    const label = document.getElementById(player.getAttribute('aria-labelledby') ?? '');
+    expect(label?.textContent).toContain('The good shepherd');
+  });
+});
+
+describe('the sermon page for search engines and sharing', () => {
+  it('describes the video with Google’s required VideoObject properties: name, thumbnailUrl, uploadDate, and a description and contentUrl or embedUrl', () => {
+    const video = sermonLd(SERMON, 'https://site.test', 'Grace Harbour Sermons').find((thing) => thing['@type'] === 'VideoObject')!;
+    expect(video.name).toBe('The good shepherd');
+    expect(String(video.thumbnailUrl)).toMatch(/^https:\/\//);
+    expect(String(video.uploadDate)).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(String(video.description).length).toBeGreaterThan(0);
+    expect(video.contentUrl ?? video.embedUrl).toMatch(/^https:\/\//);
+  });
+
+  it('describes the audio as a PodcastEpisode whose media has an absolute contentUrl and an ISO 8601 duration', () => {
+    const episode = sermonLd(SERMON, 'https://site.test', 'Grace Harbour Sermons').find((thing) => thing['@type'] === 'PodcastEpisode')!;
+    const media = episode.associatedMedia as Record<string, unknown>;
+    expect(episode.name).toBe('The good shepherd');
+    expect(media.contentUrl).toBe('https://site.test/uploads/abc.mp3');
+    expect(String(media.duration ?? episode.timeRequired)).toMatch(ISO_8601_DURATION);
+  });
+
+  it('gives Open Graph’s four required properties (og:title, og:type, og:image, og:url) and og:audio as an absolute URL', () => {
+    const tags = meta({ loaderData: SERMON, matches: MATCHES } as unknown as Parameters<typeof meta>[0]) as Record<string, string>[];
+    const property = (name: string) => tags.find((tag) => tag.property === name)?.content;
+    expect(property('og:audio')).toBe('https://site.test/uploads/abc.mp3');
+    expect(property('og:audio:type')).toBe('audio/mpeg');
+    expect({ title: property('og:title'), type: property('og:type'), url: property('og:url') }).toEqual({
+      title: 'The good shepherd',
+      type: expect.any(String),
+      url: 'https://site.test/sermons/7',
+    });
+    expect(property('og:image')).toMatch(/^https:\/\//);
   });
 });
