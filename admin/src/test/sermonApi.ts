@@ -49,6 +49,7 @@ const SDL = `
       summary: String, transcript: String, chapters: String, inPodcast: Boolean): Video!
     updateLiveStream(title: String, startsAt: DateTime, endsAt: DateTime, video: String, hlsUrl: String, serviceSheetUrl: String, seriesId: ID,
       speakerId: ID, postId: ID, occurrenceStart: DateTime): LiveStream!
+    deleteSermonSeries(id: ID!): SermonSeries!
     clearLiveStream: Boolean!
     liveStreamToSermon: Video!
   }
@@ -99,6 +100,11 @@ export function createSermonApi({ stream }: { stream?: Row } = {}) {
     liveStream: () => live,
     allPosts: () => [{ id: '7', name: 'Sunday service', nextStartsAt: '2026-11-29T10:30:00.000Z' }],
     createVideo: (args: Row) => add(sermon(args)),
+    deleteSermonSeries: ({ id }: { id: string }) => {
+      const [removed] = series.splice(series.findIndex((row) => row.id === id), 1);
+      for (const video of videos) if (video.seriesId === id) video.seriesId = null;
+      return removed;
+    },
     updateLiveStream: (args: Row) => {
       const endsAt = args.endsAt ?? new Date(Date.parse(args.startsAt as string) + 2 * 3600_000).toISOString();
       return (live = { status: 'Upcoming', sermonId: null, ...args, endsAt });
@@ -128,5 +134,5 @@ export function createSermonApi({ stream }: { stream?: Row } = {}) {
     return Response.json(await graphql({ schema, source: query, variableValues: variables, rootValue }));
   };
 
-  return { fetch, calls, uploads, videos, audio: AUDIO_ANSWER };
+  return { fetch, calls, uploads, videos, series, audio: AUDIO_ANSWER };
 }
