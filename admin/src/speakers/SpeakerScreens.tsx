@@ -8,7 +8,7 @@ import { KeepSermonsBulkActions, KeepSermonsRowActions, KeepSermonsToolbar } fro
 const WORDS = { what: 'speaker', of: 'a speaker' };
 
 export const SpeakerList = () => (
-  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search names" />]} title="Speakers">
+  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search names" />]} sort={{ field: 'name', order: 'ASC' }} title="Speakers">
     <DataTable rowClick="edit" bulkActionButtons={<KeepSermonsBulkActions what="speakers" of={WORDS.of} />}>
       <DataTable.Col source="image" label="Photo" disableSort field={Thumbnail} />
       <DataTable.Col source="name" label="Name" />
