@@ -192,6 +192,11 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
       expect(itemTitled('The shepherd').pubDate).toBe('Sun, 04 Oct 2026 00:00:00 GMT');
     });
 
+    it('"Don’t add leading or trailing spaces to your values"', () => {
+      const values = [channel.title, channel.description, channel['itunes:author'], ...items().flatMap((item) => [item.title, item.description, item.pubDate, item['itunes:duration']])];
+      for (const value of values) expect(String(value)).toBe(String(value).trim());
+    });
+
     it('numbers episodes (itunes:episode) with non-zero integers', () => {
       for (const item of items()) {
         if (item['itunes:episode'] !== undefined) expect(item['itunes:episode']).toMatch(/^[1-9]\d*$/);
