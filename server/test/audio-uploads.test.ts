@@ -27,7 +27,8 @@ describe('audio uploads and podcast artwork', () => {
     if (token) call.set('authorization', `Bearer ${token}`);
     return call.attach('audio', data, filename);
   };
-  const postArtwork = (data: Buffer) => t.http.post('/api/uploads').set('authorization', `Bearer ${admin}`).field('purpose', 'podcast').attach('image', data, 'art.png');
+  const postArtwork = (data: Buffer) =>
+    t.http.post('/api/uploads').set('authorization', `Bearer ${admin}`).field('purpose', 'podcast').attach('image', data, 'art.png');
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -45,7 +46,12 @@ describe('audio uploads and podcast artwork', () => {
     ]) {
       const sent = fixture(fixtureName);
       const response = await postAudio(admin, sent, 'Sunday sermon.bin').expect(201);
-      expect(response.body).toEqual({ url: expect.stringMatching(new RegExp(`^/uploads/[a-f0-9]{32}\\.${extension}$`)), bytes: sent.length, durationSeconds: 3, mimeType });
+      expect(response.body).toEqual({
+        url: expect.stringMatching(new RegExp(`^/uploads/[a-f0-9]{32}\\.${extension}$`)),
+        bytes: sent.length,
+        durationSeconds: 3,
+        mimeType,
+      });
 
       const served = await t.http.get(response.body.url).buffer(true).parse(binary).expect(200);
       expect(served.headers['content-type']).toBe(mimeType);
@@ -59,6 +65,24 @@ describe('audio uploads and podcast artwork', () => {
       const asImage = await t.gql('mutation ($i: String) { createBook(title: "Sound", price: 5, image: $i) { id } }', { i: response.body.url }, admin);
       expect(asImage.errors?.[0].extensions?.field).toBe('image');
     }
+  });
+
+  it('deletes a sermon’s audio when it is replaced or its sermon goes, and keeps one another sermon still plays', async () => {
+    const upload = async () => (await postAudio(admin, fixture('tone.mp3'), 'a.mp3').expect(201)).body.url as string;
+    const [first, second] = [await upload(), await upload()];
+    const sermon = async (audio: string) =>
+      (await t.gql('mutation ($a: String) { createVideo(title: "With audio", video: "aqz-KE-bpKQ", audio: $a) { id } }', { a: audio }, admin)).data.createVideo
+        .id;
+    const [one, other] = [await sermon(first), await sermon(first)];
+
+    await t.gql('mutation ($id: ID!, $a: String) { updateVideo(id: $id, audio: $a) { id } }', { id: one, a: second }, admin);
+    await t.http.get(first).expect(200);
+    await t.gql('mutation ($id: ID!) { deleteVideo(id: $id) { id } }', { id: other }, admin);
+    await t.http.get(first).expect(404);
+    expect(await t.db.query('SELECT 1 FROM audio_files WHERE url = $1', [first])).toEqual([]);
+
+    await t.gql('mutation ($id: ID!) { updateVideo(id: $id, audio: "") { id } }', { id: one }, admin);
+    await t.http.get(second).expect(404);
   });
 
   it('answers byte ranges: 206 with exactly the bytes asked for, 416 for a range past the end', async () => {

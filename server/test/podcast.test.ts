@@ -202,7 +202,7 @@ describe('the podcast feed', () => {
       admin,
     );
     const { parsed } = await feed(`/podcast/${seriesSlug}.xml`);
-    expect(parsed.itunes.image).toMatch(/\.jpg$/);
+    expect(parsed.itunes?.image).toMatch(/\.jpg$/);
     expect(parsed.items.map((item) => item.itunes.image)).toEqual([undefined]);
   });
 

@@ -89,6 +89,14 @@ export class MediaService {
     return file && { url: file.url, bytes: file.bytes, durationSeconds: file.durationSeconds, mimeType: file.mimeType };
   }
 
+  /** Removes an audio file, record and file: a sermon's audio that was replaced, or whose sermon went. */
+  async removeAudio(url: string): Promise<void> {
+    const file = await this.audioFiles.findOneBy({ url });
+    if (!file) return;
+    await this.audioFiles.delete({ url });
+    await this.store.remove([file.name]);
+  }
+
   async ownsAudio(url: string): Promise<boolean> {
     return this.store.owns(url) && this.audioFiles.existsBy({ url });
   }

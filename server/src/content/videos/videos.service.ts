@@ -82,17 +82,27 @@ export class VideosService extends ContentList<Video, VideoFilter> {
       await publishToPodcast(manager, row);
       return manager.save(Video, row);
     };
-    if (title === current.title) return this.dataSource.transaction((manager) => apply(manager, current));
-    const oldPoster = current.poster;
-    const updated = await this.withPoster(title, caller, (manager, poster) => apply(manager, Object.assign(current, { title, poster: poster.url })));
-    await this.dropPoster(oldPoster);
+    const { poster: oldPoster, audio: oldAudio } = current;
+    const updated =
+      title === current.title
+        ? await this.dataSource.transaction((manager) => apply(manager, current))
+        : await this.withPoster(title, caller, (manager, poster) => apply(manager, Object.assign(current, { title, poster: poster.url })));
+    if (updated.poster !== oldPoster) await this.dropPoster(oldPoster);
+    if (updated.audio !== oldAudio) await this.dropAudio(oldAudio);
     return updated;
   }
 
   async remove(id: number, caller: AuthUser): Promise<Video> {
     const video = await super.remove(id, caller);
     await this.dropPoster(video.poster);
+    await this.dropAudio(video.audio);
     return video;
+  }
+
+  /** An audio file no sermon plays any more is deleted; the listeners' apps have the feed without it. */
+  private async dropAudio(url: string | null) {
+    if (!url || (await this.repository.existsBy({ audio: url }))) return;
+    await this.media.removeAudio(url).catch((error: Error) => this.logger.warn(`could not remove audio ${url}: ${error.message}`));
   }
 
   /** Makes a poster and runs `write` in the transaction that records it; the files go if the write fails. */
