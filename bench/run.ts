@@ -299,7 +299,7 @@ async function main() {
     let lighthouseResults: unknown = 'skipped: --smoke';
     if (!smoke) {
       lighthouseResults = existsSync(CHROMIUM)
-        ? [await lighthouse(`${site.baseUrl}/`), await lighthouse(`${site.baseUrl}/post-details/${postId}`), await lighthouse(`${site.baseUrl}/live`)]
+        ? [await lighthouse(`${site.baseUrl}/`), await lighthouse(`${site.baseUrl}/post-details/${postId}`), await lighthouse(`${site.baseUrl}/live`), await lighthouse(`${site.baseUrl}/sermons`)]
         : `skipped: no Chromium at ${CHROMIUM}`;
     }
 

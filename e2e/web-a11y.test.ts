@@ -7,12 +7,14 @@ import { createMember, graphql, openSignedIn, refuseOtherOrigins, wcagViolations
 let site: Site;
 let browser: Browser;
 let bookId: string;
+let sermonId: string;
 
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  const { allBooks } = await graphql<{ allBooks: { id: string }[] }>(site.baseUrl, '{ allBooks(perPage: 1) { id } }');
+  const { allBooks, allVideos } = await graphql<{ allBooks: { id: string }[]; allVideos: { id: string }[] }>(site.baseUrl, '{ allBooks(perPage: 1) { id } allVideos(perPage: 1) { id } }');
   bookId = allBooks[0].id;
+  sermonId = allVideos[0].id;
 });
 
 after(async () => {
@@ -27,7 +29,7 @@ for (const width of [320, 1280]) {
     await refuseOtherOrigins(context, site.baseUrl);
     const page = await context.newPage();
     try {
-      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/live', '/senior-pastors', '/privacy', '/accessibility']) {
+      for (const path of ['/', '/blog', '/contact-us', '/register', '/userlogin', `/book-details-page/${bookId}`, '/book-shop', '/testimonies', '/prayer-wall', '/service-times', '/live', '/sermons', `/sermons/${sermonId}`, '/senior-pastors', '/privacy', '/accessibility']) {
         await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
         assert.deepEqual(await wcagViolations(page), [], `${path} at ${width} px`);
         assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${path} fits ${width} px`);

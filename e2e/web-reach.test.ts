@@ -192,14 +192,14 @@ test('an admin dates a program in the console with the date-time picker, in Lond
 
 /** The Nu HTML checker's jar from the vnu-jar package, run with the machine's Java (17 or later). */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
-const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/live', '/book-shop', '/register', '/userlogin', '/privacy', '/accessibility'];
+const PUBLIC_PAGES = ['/', '/about-us', '/senior-pastors', '/visit-info', '/service-times', '/life-line', '/how-to-become-a-christian', '/contact-us', '/ask-a-question', '/counselling', '/baptism', '/blog', '/testimonies', '/prayer-wall', '/programs', '/live', '/sermons', '/book-shop', '/register', '/userlogin', '/privacy', '/accessibility'];
 
 test('the Nu HTML checker finds no errors on the public pages', async () => {
-  const { posts, books } = await graphql<{ posts: { id: string }[]; books: { id: string }[] }>(
+  const { posts, books, sermons } = await graphql<{ posts: { id: string }[]; books: { id: string }[]; sermons: { id: string }[] }>(
     site.baseUrl,
-    '{ posts: allPosts(perPage: 3, filter: { categoryId: 1 }, sortField: "nextStartsAt", sortOrder: "ASC") { id } books: allBooks(perPage: 1) { id } }',
+    '{ posts: allPosts(perPage: 3, filter: { categoryId: 1 }, sortField: "nextStartsAt", sortOrder: "ASC") { id } books: allBooks(perPage: 1) { id } sermons: allVideos(perPage: 1) { id } }',
   );
-  const paths = [...PUBLIC_PAGES, ...posts.map((post) => `/post-details/${post.id}`), `/book-details-page/${books[0].id}`];
+  const paths = [...PUBLIC_PAGES, ...posts.map((post) => `/post-details/${post.id}`), `/book-details-page/${books[0].id}`, `/sermons/${sermons[0].id}`];
   const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
   try {
     const files = await Promise.all(

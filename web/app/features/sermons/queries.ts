@@ -80,8 +80,8 @@ const SERMONS_PAGE = `query SermonsPage($filter: VideoFilter!, $page: Int!, $per
   sermons: allVideos(filter: $filter, page: $page, perPage: $perPage, sortField: "preachedOn", sortOrder: "DESC") { ${SERMON_CARD_FIELDS} }
   meta: _allVideosMeta(filter: $filter) { count }
   facets: sermonFacets { books { value label count } years { value label count } }
-  series: allSermonSeries(perPage: 1000, sortField: "title", sortOrder: "ASC") { id title slug }
-  speakers: allSpeakers(perPage: 1000) { id name slug }
+  series: allSermonSeries(perPage: 100, sortField: "title", sortOrder: "ASC") { id title slug }
+  speakers: allSpeakers(perPage: 100) { id name slug }
 }`;
 
 type SermonsPageData = {
@@ -134,7 +134,7 @@ async function loadProfile<T>(graphql: GraphqlCaller, query: string, slug: strin
 }
 
 const PROFILE_SERMONS = `query ProfileSermons($filter: VideoFilter!, $sortOrder: String!) {
-  sermons: allVideos(filter: $filter, perPage: 1000, sortField: "preachedOn", sortOrder: $sortOrder) { ${SERMON_CARD_FIELDS} }
+  sermons: allVideos(filter: $filter, perPage: 100, sortField: "preachedOn", sortOrder: $sortOrder) { ${SERMON_CARD_FIELDS} }
 }`;
 
 const SERIES = `query SeriesPage($slug: String!) {
