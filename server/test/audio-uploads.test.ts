@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Response } from 'superagent';
+import { binary } from './support/bodies.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 43, g: 16, b: 85, alpha: 0.5 } } });
 
-/** supertest leaves binary bodies unread unless told to buffer them. */
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe('audio uploads and podcast artwork', () => {
   let t: TestApp;

@@ -3,17 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
 import sharp from 'sharp';
-import type { Response } from 'superagent';
 import { podcastGuidOf } from '../src/site/podcast.service.js';
+import { binary, text } from './support/bodies.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
-const text = (res: Response, done: (error: Error | null, body: string) => void) => {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (body += chunk));
-  res.on('end', () => done(null, body));
-};
 
 type Attributes = { $: Record<string, string> };
 type Item = Parser.Item & {
@@ -127,10 +121,11 @@ describe('the podcast feed', () => {
       expect(item.link).toBe(`http://site.test/sermons/${sermon.id}`);
       const served = await t.http.get(new URL(item.enclosure.url).pathname).expect(200);
       expect(Number(served.headers['content-length'])).toBe(Number(item.enclosure.length));
-      expect(served.headers['content-type']).toBe(item.enclosure.type);
+      // Apple names M4A audio/x-m4a; the file itself is served with the registered audio/mp4.
+      expect(served.headers['content-type']).toBe(item.enclosure.type === 'audio/x-m4a' ? 'audio/mp4' : item.enclosure.type);
     }
     expect(new Set(parsed.items.map((item) => item.enclosure.url)).size).toBe(parsed.items.length);
-    expect(parsed.items.map((item) => item.enclosure.type)).toEqual(['audio/mp4', 'audio/mpeg']);
+    expect(parsed.items.map((item) => item.enclosure.type)).toEqual(['audio/x-m4a', 'audio/mpeg']);
     expect(parsed.items[0].pubDate).toBe('Sun, 04 Oct 2026 00:00:00 GMT');
   });
 
@@ -204,6 +199,12 @@ describe('the podcast feed', () => {
     const { parsed } = await feed(`/podcast/${seriesSlug}.xml`);
     expect(parsed.itunes?.image).toMatch(/\.jpg$/);
     expect(parsed.items.map((item) => item.itunes.image)).toEqual([undefined]);
+  });
+
+  it('draws square JPEG artwork of the show for a podcast whose staff have uploaded none, as Apple requires one', async () => {
+    const served = await t.http.get('/podcast/artwork.jpg').buffer(true).parse(binary).expect(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 1400, height: 1400, channels: 3 });
   });
 
   it('makes the channel GUID as the podcast namespace’s own example does', () => {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Response } from 'superagent';
+import { binary, text } from './support/bodies.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 /**
@@ -14,12 +14,6 @@ import { startTestApp, TestApp } from './support/test-app.js';
  */
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
-const collect = (encoding: BufferEncoding | null) => (res: Response, done: (error: Error | null, body: unknown) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
-  res.on('end', () => done(null, encoding ? Buffer.concat(chunks).toString(encoding) : Buffer.concat(chunks)));
-};
-
 /** RFC 9562 UUIDv5, written here from the RFC so the feed's GUID is checked against an independent reckoning. */
 function uuidV5(name: string, namespace: string): string {
   const bytes = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
@@ -66,7 +60,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
     made[title] = answer.data.createVideo;
   };
   const feed = async (path: string) => {
-    const response = await t.http.get(path).buffer(true).parse(collect('utf8')).expect(200);
+    const response = await t.http.get(path).buffer(true).parse(text).expect(200);
     return { xml: response.body as string, channel: parser.parse(response.body as string).rss.channel as Node };
   };
   const items = () => channel.item as Node[];
@@ -138,7 +132,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
       const href = channel['itunes:image']['@href'] as string;
       expect(href).toMatch(/^https:\/\/.+\.(jpg|png)$/);
       await t.http.head(pathOf(href)).expect(200);
-      const image = (await t.http.get(pathOf(href)).buffer(true).parse(collect(null)).expect(200)).body as Buffer;
+      const image = (await t.http.get(pathOf(href)).buffer(true).parse(binary).expect(200)).body as Buffer;
       const meta = await sharp(image).metadata();
       expect(meta.format).toBe(href.endsWith('.png') ? 'png' : 'jpeg');
       expect(meta.width).toBe(meta.height);
@@ -212,7 +206,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
       for (const item of items()) {
         const href = item['itunes:image']?.['@href'] as string | undefined;
         if (!href) continue;
-        const image = (await t.http.get(pathOf(href)).buffer(true).parse(collect(null)).expect(200)).body as Buffer;
+        const image = (await t.http.get(pathOf(href)).buffer(true).parse(binary).expect(200)).body as Buffer;
         const { width, height } = await sharp(image).metadata();
         expect([item.title, width === height && width >= 1400 && width <= 3000]).toEqual([item.title, true]);
       }
@@ -222,7 +216,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
       const series = await feed(`/podcast/${seriesSlug}.xml`);
       const href = series.channel['itunes:image']?.['@href'] as string;
       expect(href).toBeDefined();
-      const image = (await t.http.get(pathOf(href)).buffer(true).parse(collect(null)).expect(200)).body as Buffer;
+      const image = (await t.http.get(pathOf(href)).buffer(true).parse(binary).expect(200)).body as Buffer;
       const { width, height } = await sharp(image).metadata();
       expect({ width, square: width === height }).toEqual({ width: expect.any(Number), square: true });
       expect(width).toBeGreaterThanOrEqual(1400);
@@ -232,7 +226,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
   describe('byte ranges: Apple support 823 "enable … byte-range requests"; RFC 9110 §14 and §15.5.17', () => {
     it('answers Range: bytes=0-1 with 206, Content-Range and Accept-Ranges: bytes', async () => {
       const { enclosure } = itemTitled('The shepherd');
-      const part = await t.http.get(pathOf(enclosure['@url'])).set('range', 'bytes=0-1').buffer(true).parse(collect(null));
+      const part = await t.http.get(pathOf(enclosure['@url'])).set('range', 'bytes=0-1').buffer(true).parse(binary);
       expect(part.status).toBe(206);
       expect(part.headers['accept-ranges']).toBe('bytes');
       expect(part.headers['content-range']).toBe(`bytes 0-1/${enclosure['@length']}`);
@@ -273,7 +267,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
     it('"podcast:transcript": url and type; a WebVTT file served as text/vtt starting with WEBVTT', async () => {
       const transcript = itemTitled('Lifting my eyes')['podcast:transcript'];
       expect(transcript['@type']).toBe('text/vtt');
-      const served = await t.http.get(pathOf(transcript['@url'])).buffer(true).parse(collect('utf8')).expect(200);
+      const served = await t.http.get(pathOf(transcript['@url'])).buffer(true).parse(text).expect(200);
       expect(served.headers['content-type']).toMatch(/^text\/vtt/);
       expect(served.body as string).toMatch(/^(\uFEFF)?WEBVTT([ \t\n]|$)/);
       expect(itemTitled('The shepherd')['podcast:transcript']).toBeUndefined();
@@ -282,7 +276,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
     it('"podcast:chapters": url and type application/json+chapters; the file has version and chapters with startTime', async () => {
       const chapters = itemTitled('Lifting my eyes')['podcast:chapters'];
       expect(chapters['@type']).toBe('application/json+chapters');
-      const served = await t.http.get(pathOf(chapters['@url'])).buffer(true).parse(collect('utf8')).expect(200);
+      const served = await t.http.get(pathOf(chapters['@url'])).buffer(true).parse(text).expect(200);
       expect(served.headers['content-type']).toMatch(/^application\/json\+chapters/);
       const body = JSON.parse(served.body as string) as { version: string; chapters: { startTime: number }[] };
       expect(typeof body.version).toBe('string');
@@ -292,7 +286,7 @@ describe('the podcast against the rules of Apple, the podcast namespace, RSS and
     it('"podcast:guid" is assigned once and follows the podcast even if the feed URL changes', async () => {
       const moved = await startTestApp({ PUBLIC_URL: 'https://new-home.example' }, { database: t.databaseName });
       try {
-        const response = await moved.http.get('/podcast.xml').buffer(true).parse(collect('utf8')).expect(200);
+        const response = await moved.http.get('/podcast.xml').buffer(true).parse(text).expect(200);
         expect(parser.parse(response.body as string).rss.channel['podcast:guid']).toBe(channel['podcast:guid']);
       } finally {
         await moved.close();

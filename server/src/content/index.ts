@@ -2,6 +2,7 @@
 export { ContentModule } from './content.module.js';
 export { ContentDemoSeed } from './demo/demo-seed.js';
 export { slugify } from './rich-text.js';
+export { renderSvg, wrapLines, xml } from './svg-image.js';
 export { PostsService, type JoinedPost } from './posts/posts.service.js';
 export { Post, PostStatus } from './posts/post.entity.js';
 export { BODY_MAX, NAME_MAX, type PostFilter } from './posts/post.args.js';

@@ -4,11 +4,21 @@ import { RecordIdPipe } from '../common/record-id.pipe.js';
 import { Public } from '../access/decorators.js';
 import { PublicReadCache } from '../http-cache/public-read-cache.js';
 import { CalendarService } from './calendar.service.js';
-import { PodcastService, type SermonFile } from './podcast.service.js';
+import { DEFAULT_ARTWORK_PATH, PodcastService, type SermonFile } from './podcast.service.js';
 import { PublishingService } from './publishing.service.js';
 
 /** Paths of this controller, answered by Nest rather than the web app. */
-export const PUBLISHED_PATHS = ['/events.ics', '/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/videos/rss.xml', '/podcast.xml', '/.well-known/security.txt', '/manifest.webmanifest'];
+export const PUBLISHED_PATHS = [
+  '/events.ics',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/blog/rss.xml',
+  '/videos/rss.xml',
+  '/podcast.xml',
+  DEFAULT_ARTWORK_PATH,
+  '/.well-known/security.txt',
+  '/manifest.webmanifest',
+];
 const PUBLISHED_PATTERNS = [/^\/events\/\d+\.ics$/, /^\/podcast\/[^/]+\.xml$/, /^\/sermons\/\d+\/(transcript\.(vtt|txt)|chapters\.json)$/];
 export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) || PUBLISHED_PATTERNS.some((pattern) => pattern.test(path));
 
@@ -59,6 +69,11 @@ export class PublishingController {
   @Get('podcast.xml')
   podcastFeed(@Res() response: Response) {
     return this.send(response, 'podcast', 'application/rss+xml; charset=utf-8', () => this.podcast.feed());
+  }
+
+  @Get('podcast/artwork.jpg')
+  podcastArtwork(@Res() response: Response) {
+    return this.sendFile(response, 'podcast-artwork', async () => ({ body: await this.podcast.defaultArtwork(), type: 'image/jpeg' }));
   }
 
   @Get('podcast/:slug.xml')

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Sermons: a video message gains its series, speaker, passages (labels and verse ranges, searched by overlap),
  * audio and podcast fields; series and speakers are public records of their own; the site settings gain the
- * podcast's channel details.
+ * podcast's channel details. A show's `podcast:guid` is kept once made (on the settings, and on each series for its own feed).
  */
 export class Sermons1796100000000 implements MigrationInterface {
   name = 'Sermons1796100000000';
@@ -17,6 +17,7 @@ export class Sermons1796100000000 implements MigrationInterface {
         description text NOT NULL DEFAULT '',
         image varchar(500),
         started_at date,
+        podcast_guid uuid,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE UNIQUE INDEX "IDX_sermon_series_slug" ON sermon_series (slug)`);
@@ -59,13 +60,14 @@ export class Sermons1796100000000 implements MigrationInterface {
         ADD COLUMN podcast_category varchar(120) NOT NULL DEFAULT 'Religion & Spirituality > Christianity',
         ADD COLUMN podcast_owner_email varchar(254) NOT NULL DEFAULT '',
         ADD COLUMN podcast_explicit boolean NOT NULL DEFAULT false,
-        ADD COLUMN podcast_locked boolean NOT NULL DEFAULT true`);
+        ADD COLUMN podcast_locked boolean NOT NULL DEFAULT true,
+        ADD COLUMN podcast_guid uuid`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       ALTER TABLE site_settings DROP COLUMN podcast_title, DROP COLUMN podcast_artwork, DROP COLUMN podcast_category,
-        DROP COLUMN podcast_owner_email, DROP COLUMN podcast_explicit, DROP COLUMN podcast_locked`);
+        DROP COLUMN podcast_owner_email, DROP COLUMN podcast_explicit, DROP COLUMN podcast_locked, DROP COLUMN podcast_guid`);
     await q.query(`
       ALTER TABLE videos DROP COLUMN series_id, DROP COLUMN speaker_id, DROP COLUMN passages, DROP COLUMN preached_on,
         DROP COLUMN summary, DROP COLUMN audio, DROP COLUMN audio_bytes, DROP COLUMN audio_duration_seconds,
