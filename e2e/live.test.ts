@@ -70,7 +70,7 @@ test('during the service: a facade that asks nothing of YouTube until it is pres
   assert.equal(await stream(-10 * 60 * 1000), 'Live');
   const { page, requests } = await newPage();
   await page.goto(`${site.baseUrl}/live`, { waitUntil: 'networkidle' });
-  const facade = page.getByRole('link', { name: /Play video: Sunday service/ });
+  const facade = page.getByRole('button', { name: /Play video: Sunday service/ });
   await facade.waitFor();
   assert.equal(await page.locator('iframe').count(), 0);
   assert.deepEqual(toYouTube(requests), [], 'no request to YouTube before the click');

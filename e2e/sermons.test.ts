@@ -74,7 +74,7 @@ test("a sermon's page asks nothing of YouTube until its video is played", async 
   assert.deepEqual(toYouTube(), [], 'no request to YouTube before the click');
 
   const player = page.waitForRequest((request) => new URL(request.url()).hostname === 'www.youtube-nocookie.com');
-  await page.getByRole('link', { name: /Play video/ }).click();
+  await page.getByRole('button', { name: /Play video/ }).click();
   await player;
   assert.equal(await page.locator('iframe').count(), 1);
 });

@@ -11,7 +11,7 @@ describe('the HLS player behind a click', () => {
     vi.restoreAllMocks();
   });
 
-  it('names the stream only in a link before the click: no <video> asks its host for anything', () => {
+  it('names the stream only in a link before the page runs: no <video> asks its host for anything', () => {
     const html = renderToString(<HlsPlayer url={URL} title="Sunday service" />);
     expect(html).not.toContain('<video');
     expect(html).toContain(`href="${URL}"`);
@@ -20,7 +20,7 @@ describe('the HLS player behind a click', () => {
   it('plays in a <video> where the browser plays HLS itself', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
     render(<HlsPlayer url={URL} title="Sunday service" />);
-    await userEvent.click(screen.getByRole('link', { name: /Play the live stream/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Play the live stream/ }));
     const video = document.querySelector('video');
     expect(video?.getAttribute('src')).toBe(URL);
   });
@@ -28,7 +28,7 @@ describe('the HLS player behind a click', () => {
   it('says "Open the stream", with its link, where the browser cannot play HLS', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
     render(<HlsPlayer url={URL} title="Sunday service" />);
-    await userEvent.click(screen.getByRole('link', { name: /Play the live stream/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Play the live stream/ }));
     expect(document.querySelector('video')).toBeNull();
     expect(screen.getByRole('link', { name: 'Open the stream' }).getAttribute('href')).toBe(URL);
   });

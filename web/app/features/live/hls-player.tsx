@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PlayControl } from '../../components/play-control';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -31,19 +32,12 @@ export function HlsPlayer({ url, title }: { url: string; title: string }) {
     );
   }
   return (
-    <a
-      className="live-facade"
-      href={url}
-      onClick={(event) => {
-        event.preventDefault();
-        setState(document.createElement('video').canPlayType(HLS_TYPE) ? 'playing' : 'unsupported');
-      }}
-    >
+    <PlayControl className="live-facade" href={url} onPlay={() => setState(document.createElement('video').canPlayType(HLS_TYPE) ? 'playing' : 'unsupported')}>
       <span className="live-play" aria-hidden="true">
         ▶
       </span>
       <span className="visually-hidden">Play the live stream: </span>
       <span className="live-facade-title">{title}</span>
-    </a>
+    </PlayControl>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PlayControl } from '../../components/play-control';
 import './video-facade.css';
 
 export type VideoData = { id: string; title: string; video: string; poster: string | null; createdAt: string };
@@ -7,12 +8,12 @@ export const VIDEO_FIELDS = 'id title video poster createdAt';
 
 /**
  * A "lite" YouTube embed: a local poster and a play button. The player (and every request to YouTube) only
- * happens once someone asks for it; without JavaScript the link opens the video on YouTube.
+ * happens once someone asks for it; without JavaScript it is a link that opens the video on YouTube.
  */
 export function VideoFacade({ video }: { video: VideoData }) {
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLIFrameElement>(null);
-  // The link that was pressed is gone: keep keyboard focus on what replaced it.
+  // The button that was pressed is gone: keep keyboard focus on what replaced it.
   useEffect(() => {
     if (playing) player.current?.focus();
   }, [playing]);
@@ -31,14 +32,7 @@ export function VideoFacade({ video }: { video: VideoData }) {
     );
   }
   return (
-    <a
-      className="video-facade"
-      href={`https://www.youtube.com/watch?v=${id}`}
-      onClick={(event) => {
-        event.preventDefault();
-        setPlaying(true);
-      }}
-    >
+    <PlayControl className="video-facade" href={`https://www.youtube.com/watch?v=${id}`} onPlay={() => setPlaying(true)}>
       {video.poster && <img src={video.poster} alt="" loading="lazy" decoding="async" width="480" height="270" />}
       <span className="play-icon" aria-hidden="true">
         <svg viewBox="0 0 68 48" width="68" height="48" focusable="false">
@@ -48,6 +42,6 @@ export function VideoFacade({ video }: { video: VideoData }) {
       </span>
       <span className="visually-hidden">Play video: </span>
       <span className="video-title">{video.title}</span>
-    </a>
+    </PlayControl>
   );
 }
