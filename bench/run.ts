@@ -290,6 +290,7 @@ async function main() {
     plans.sort((a, b) => b.ms - a.ms);
 
     const postId = (await db.query(`SELECT id FROM posts WHERE category_id = 3 ORDER BY created_at DESC LIMIT 1`)).rows[0]?.id;
+    const sermonId = (await db.query(`SELECT id FROM videos ORDER BY created_at DESC LIMIT 1`)).rows[0]?.id;
     const weight = {
       homeHtmlGzip: gz(homeHtml),
       firstVisit: await firstVisitWeight(site.baseUrl, homeHtml),
@@ -299,7 +300,13 @@ async function main() {
     let lighthouseResults: unknown = 'skipped: --smoke';
     if (!smoke) {
       lighthouseResults = existsSync(CHROMIUM)
-        ? [await lighthouse(`${site.baseUrl}/`), await lighthouse(`${site.baseUrl}/post-details/${postId}`), await lighthouse(`${site.baseUrl}/live`), await lighthouse(`${site.baseUrl}/sermons`)]
+        ? [
+            await lighthouse(`${site.baseUrl}/`),
+            await lighthouse(`${site.baseUrl}/post-details/${postId}`),
+            await lighthouse(`${site.baseUrl}/sermons`),
+            await lighthouse(`${site.baseUrl}/sermons/${sermonId}`),
+            await lighthouse(`${site.baseUrl}/live`),
+          ]
         : `skipped: no Chromium at ${CHROMIUM}`;
     }
 
