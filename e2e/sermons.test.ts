@@ -103,3 +103,11 @@ test('the old video addresses move for good to the sermons, and the video feed s
   assert.equal(feed.status, 200);
   assert.match(feed.headers.get('content-type') ?? '', /rss\+xml/);
 });
+
+test("a sermon, series or speaker that does not exist is the site's 404 page", async () => {
+  for (const path of ['/sermons/999999', '/sermons/series/no-such-series', '/sermons/speakers/no-such-speaker']) {
+    const response = await fetch(`${site.baseUrl}${path}`);
+    assert.equal(response.status, 404, path);
+    assert.match(await response.text(), /Page not found/, path);
+  }
+});
