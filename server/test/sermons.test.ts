@@ -143,6 +143,22 @@ describe('Sermons: series, speakers and passages', () => {
     expect(bySlug.data.allSermonSeries).toEqual([{ id: seriesId }]);
   });
 
+  it("keeps the show's Apple Podcasts and Spotify addresses only when they are theirs", async () => {
+    const SET = `mutation ($apple: String, $spotify: String) { updateSiteSettings(podcastAppleUrl: $apple, podcastSpotifyUrl: $spotify) { podcastAppleUrl podcastSpotifyUrl } }`;
+    const apple = 'https://podcasts.apple.com/gb/podcast/sunday-messages/id1234567890';
+    const spotify = 'https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk';
+    expect((await t.gql(SET, { apple, spotify }, admin)).data.updateSiteSettings).toEqual({ podcastAppleUrl: apple, podcastSpotifyUrl: spotify });
+    for (const [apple, field] of [
+      ['javascript:alert(1)', 'podcastAppleUrl'],
+      ['https://podcasts.apple.com.evil.example/x', 'podcastAppleUrl'],
+    ]) {
+      expect((await t.gql(SET, { apple }, admin)).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    }
+    const wrong = await t.gql(SET, { spotify: 'http://open.spotify.com/show/x' }, admin);
+    expect(wrong.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'podcastSpotifyUrl' });
+    expect((await t.gql(SET, { apple: '' }, admin)).data.updateSiteSettings).toEqual({ podcastAppleUrl: null, podcastSpotifyUrl: spotify });
+  });
+
   it('lists the senior pastors of the site settings first', async () => {
     await t.gql(`mutation { createSpeaker(name: "Aaron Guest") { id } }`, {}, admin);
     await t.gql(

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { BooleanInput, TextInput, email, maxLength } from 'react-admin';
+import { BooleanInput, TextInput, email, maxLength, regex } from 'react-admin';
 import { PodcastArtworkInput } from './PodcastArtworkInput';
 
 /** The feed's address on this site, as podcast apps are given it. */
@@ -30,6 +30,20 @@ export const PodcastSettings = () => (
       type="email"
       validate={email('Please give an e-mail address')}
       helperText="Podcast directories write here to confirm the podcast is ours. It is shown in the feed."
+      fullWidth
+    />
+    <TextInput
+      source="podcastAppleUrl"
+      label="Apple Podcasts address"
+      helperText="Once Apple has listed the podcast: its page, https://podcasts.apple.com/… The sermons pages then offer it."
+      validate={regex(/^https:\/\/podcasts\.apple\.com\/\S+$/, 'Please give the podcast’s page in Apple Podcasts, https://podcasts.apple.com/…')}
+      fullWidth
+    />
+    <TextInput
+      source="podcastSpotifyUrl"
+      label="Spotify address"
+      helperText="Once Spotify has listed the podcast: its page, https://open.spotify.com/show/…"
+      validate={regex(/^https:\/\/open\.spotify\.com\/show\/\S+$/, 'Please give the podcast’s page in Spotify, https://open.spotify.com/show/…')}
       fullWidth
     />
     <BooleanInput source="podcastExplicit" label="Mark as explicit" helperText="Only if episodes contain language unsuitable for children." />

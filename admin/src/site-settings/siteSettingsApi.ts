@@ -6,17 +6,17 @@ const FIELDS = `name shortName tagline description charityNumber addressLines po
   emails { label address } socialLinks { network label url } latitude longitude
   serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes }
   pastors { name role photo photoAlt biography } charityType accountingYearEnd
-  podcastTitle podcastArtwork podcastCategory podcastOwnerEmail podcastExplicit podcastLocked`;
+  podcastTitle podcastArtwork podcastCategory podcastOwnerEmail podcastExplicit podcastLocked podcastAppleUrl podcastSpotifyUrl`;
 
 /** What updateSiteSettings takes: every field the page edits. */
 const EDITED = ['name', 'shortName', 'tagline', 'description', 'charityNumber', 'addressLines', 'postcode', 'phone', 'emails', 'socialLinks', 'latitude', 'longitude', 'serviceTimes', 'doorsOpen', 'weeklySchedule', 'pastors', 'charityType', 'accountingYearEnd',
-  'podcastTitle', 'podcastArtwork', 'podcastCategory', 'podcastOwnerEmail', 'podcastExplicit', 'podcastLocked'];
+  'podcastTitle', 'podcastArtwork', 'podcastCategory', 'podcastOwnerEmail', 'podcastExplicit', 'podcastLocked', 'podcastAppleUrl', 'podcastSpotifyUrl'];
 
 const VARIABLES = `$name: String, $shortName: String, $tagline: String, $description: String, $charityNumber: String, $addressLines: [String!],
   $postcode: String, $phone: String, $emails: [ContactEmailInput!], $socialLinks: [SocialLinkInput!], $latitude: Float, $longitude: Float,
   $serviceTimes: [ServiceTimeInput!], $doorsOpen: String, $weeklySchedule: [ScheduleEntryInput!], $pastors: [PastorInput!],
   $charityType: CharityType, $accountingYearEnd: String, $podcastTitle: String, $podcastArtwork: String, $podcastCategory: String,
-  $podcastOwnerEmail: String, $podcastExplicit: Boolean, $podcastLocked: Boolean`;
+  $podcastOwnerEmail: String, $podcastExplicit: Boolean, $podcastLocked: Boolean, $podcastAppleUrl: String, $podcastSpotifyUrl: String`;
 
 const UPDATE = `mutation UpdateSiteSettings(${VARIABLES}) {
   updateSiteSettings(${EDITED.map((field) => `${field}: $${field}`).join(', ')}) { ${FIELDS} }

@@ -79,4 +79,6 @@ export const DEMO_SITE_SETTINGS: Omit<SiteSettings, 'id' | 'updatedAt'> = {
   podcastCategory: 'Religion & Spirituality > Christianity',
   podcastExplicit: false,
   podcastLocked: true,
+  podcastAppleUrl: null,
+  podcastSpotifyUrl: null,
 };

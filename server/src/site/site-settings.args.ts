@@ -250,4 +250,18 @@ export class UpdateSiteSettingsArgs {
   @IsOptional()
   @IsBoolean({ message: 'podcastLocked must be true or false' })
   podcastLocked?: boolean;
+
+  @Field(() => String, { nullable: true, description: 'https://podcasts.apple.com/…; null or "" clears it' })
+  @IsOptional()
+  @line(500)
+  @ValidateIf((_, value) => value !== '')
+  @Matches(/^https:\/\/podcasts\.apple\.com\/\S+$/, { message: 'podcastAppleUrl must be the show’s address in Apple Podcasts, https://podcasts.apple.com/…' })
+  podcastAppleUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'https://open.spotify.com/show/…; null or "" clears it' })
+  @IsOptional()
+  @line(500)
+  @ValidateIf((_, value) => value !== '')
+  @Matches(/^https:\/\/open\.spotify\.com\/show\/\S+$/, { message: 'podcastSpotifyUrl must be the show’s address in Spotify, https://open.spotify.com/show/…' })
+  podcastSpotifyUrl?: string | null;
 }

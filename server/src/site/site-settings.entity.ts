@@ -186,6 +186,14 @@ export class SiteSettings {
   @Column({ name: 'podcast_locked', type: 'boolean', default: true })
   podcastLocked: boolean;
 
+  @Field(() => String, { nullable: true, description: "The show's page in Apple Podcasts, once it is listed there (https://podcasts.apple.com/…)" })
+  @Column({ name: 'podcast_apple_url', type: 'varchar', length: 500, nullable: true })
+  podcastAppleUrl: string | null;
+
+  @Field(() => String, { nullable: true, description: "The show's page in Spotify, once it is listed there (https://open.spotify.com/show/…)" })
+  @Column({ name: 'podcast_spotify_url', type: 'varchar', length: 500, nullable: true })
+  podcastSpotifyUrl: string | null;
+
   @Field()
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -70,7 +70,7 @@ export class SiteSettingsService implements OnModuleInit, OnApplicationShutdown 
       throw AppError.badInput('accountingYearEnd', 'accountingYearEnd must be the last day of the accounting year as MM-DD, e.g. 12-31 (not 29 February)');
     }
     await this.media.assertPodcastArtwork(changes.podcastArtwork, 'podcastArtwork');
-    if (changes.podcastArtwork === '') changes.podcastArtwork = null;
+    for (const key of ['podcastArtwork', 'podcastAppleUrl', 'podcastSpotifyUrl'] as const) if (changes[key] === '') changes[key] = null;
     const current = await this.get();
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     const saved = await this.settings.save(Object.assign(current, Object.fromEntries(defined)));

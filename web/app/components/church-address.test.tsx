@@ -28,6 +28,8 @@ const SETTINGS: SiteSettings = {
   ],
   doorsOpen: 'Doors open at 9.30am',
   weeklySchedule: [],
+  podcastAppleUrl: null,
+  podcastSpotifyUrl: null,
 };
 
 beforeEach(() => {

@@ -23,13 +23,16 @@ export type SiteSettings = {
   serviceTimes: { name: string; when: string }[];
   doorsOpen: string;
   weeklySchedule: ScheduleEntry[];
+  /** The podcast's pages in Apple Podcasts and Spotify, once it is listed there. */
+  podcastAppleUrl: string | null;
+  podcastSpotifyUrl: string | null;
 };
 
 const SITE_SETTINGS = `query SiteSettings {
   siteSettings {
     name shortName tagline description charityNumber addressLines postcode phone phoneUri
     emails { label address } socialLinks { network label url } latitude longitude
-    serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes }
+    serviceTimes { name when } doorsOpen weeklySchedule { day activity opens closes } podcastAppleUrl podcastSpotifyUrl
   }
 }`;
 
@@ -52,6 +55,8 @@ const EMPTY: SiteSettings = {
   serviceTimes: [],
   doorsOpen: '',
   weeklySchedule: [],
+  podcastAppleUrl: null,
+  podcastSpotifyUrl: null,
 };
 
 /** Read once per page by the root loader (through the server's public read cache). */

@@ -45,14 +45,14 @@ const sermonsAnswer =
   () => ({ data: { sermons, meta: { count }, facets: FACETS, series: [SERIES], speakers: [SPEAKER] } });
 
 /** The sermon pages behind a root that gives the public URL, in front of a server that answers with `answer`. */
-function renderAt(url: string, answer: Answer) {
+function renderAt(url: string, answer: Answer, settings: Record<string, unknown> = {}) {
   const server = fakeServer(answer);
   const Stub = createRoutesStub(
     [
       {
         id: 'root',
         path: '/',
-        loader: () => ({ publicUrl: 'https://church.example' }),
+        loader: () => ({ publicUrl: 'https://church.example', settings }),
         Component: Outlet,
         children: [
           { path: 'sermons', Component: Sermons, loader: loader as unknown as LoaderFunction },
@@ -117,6 +117,15 @@ describe('the sermons page', () => {
     const subscribe = await screen.findByRole('complementary', { name: 'Subscribe' });
     expect(within(subscribe).getByRole('link').getAttribute('href')).toBe('/podcast.xml');
     expect(within(subscribe).getByRole('link').textContent).toBe('https://church.example/podcast.xml');
+  });
+
+  it('offers Apple Podcasts and Spotify once the settings name the show there', async () => {
+    const apple = 'https://podcasts.apple.com/gb/podcast/sunday-messages/id1234567890';
+    const spotify = 'https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk';
+    renderAt('/sermons', sermonsAnswer([JOHN]), { podcastAppleUrl: apple, podcastSpotifyUrl: spotify });
+    const subscribe = await screen.findByRole('complementary', { name: 'Subscribe' });
+    expect(within(subscribe).getByRole('link', { name: 'Apple Podcasts' }).getAttribute('href')).toBe(apple);
+    expect(within(subscribe).getByRole('link', { name: 'Spotify' }).getAttribute('href')).toBe(spotify);
   });
 });
 

@@ -61,13 +61,16 @@ export class Sermons1796100000000 implements MigrationInterface {
         ADD COLUMN podcast_owner_email varchar(254) NOT NULL DEFAULT '',
         ADD COLUMN podcast_explicit boolean NOT NULL DEFAULT false,
         ADD COLUMN podcast_locked boolean NOT NULL DEFAULT true,
-        ADD COLUMN podcast_guid uuid`);
+        ADD COLUMN podcast_guid uuid,
+        ADD COLUMN podcast_apple_url varchar(500),
+        ADD COLUMN podcast_spotify_url varchar(500)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       ALTER TABLE site_settings DROP COLUMN podcast_title, DROP COLUMN podcast_artwork, DROP COLUMN podcast_category,
-        DROP COLUMN podcast_owner_email, DROP COLUMN podcast_explicit, DROP COLUMN podcast_locked, DROP COLUMN podcast_guid`);
+        DROP COLUMN podcast_owner_email, DROP COLUMN podcast_explicit, DROP COLUMN podcast_locked, DROP COLUMN podcast_guid,
+        DROP COLUMN podcast_apple_url, DROP COLUMN podcast_spotify_url`);
     await q.query(`
       ALTER TABLE videos DROP COLUMN series_id, DROP COLUMN speaker_id, DROP COLUMN passages, DROP COLUMN preached_on,
         DROP COLUMN summary, DROP COLUMN audio, DROP COLUMN audio_bytes, DROP COLUMN audio_duration_seconds,

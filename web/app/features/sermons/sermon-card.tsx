@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { usePublicUrl } from '../../lib/site-settings';
+import { usePublicUrl, useSiteSettings } from '../../lib/site-settings';
 import type { SermonCardData } from './queries';
 import '../../styles/cards.css';
 import './sermons.css';
@@ -66,9 +66,24 @@ export function SermonGrid({ sermons, headingLevel }: { sermons: SermonCardData[
 /** Where to follow the sermons: the podcast feed, which any podcast app takes. */
 export function Subscribe() {
   const feed = `${usePublicUrl()}/podcast.xml`;
+  const { podcastAppleUrl, podcastSpotifyUrl } = useSiteSettings();
   return (
     <aside className="sermon-subscribe" aria-labelledby="subscribe-heading">
       <h2 id="subscribe-heading">Subscribe</h2>
+      {(podcastAppleUrl || podcastSpotifyUrl) && (
+        <ul className="sermon-subscribe-apps">
+          {podcastAppleUrl && (
+            <li>
+              <a href={podcastAppleUrl}>Apple Podcasts</a>
+            </li>
+          )}
+          {podcastSpotifyUrl && (
+            <li>
+              <a href={podcastSpotifyUrl}>Spotify</a>
+            </li>
+          )}
+        </ul>
+      )}
       <p>
         Listen in your podcast app: add our feed, <a href="/podcast.xml">{feed}</a>, and new sermons arrive as they are published.
       </p>
