@@ -19,7 +19,8 @@ export const PUBLISHED_PATHS = [
   '/.well-known/security.txt',
   '/manifest.webmanifest',
 ];
-const PUBLISHED_PATTERNS = [/^\/events\/\d+\.ics$/, /^\/podcast\/[^/]+\.xml$/, /^\/sermons\/\d+\/(transcript\.(vtt|txt)|chapters\.json)$/];
+// Any id segment: a malformed id is this controller's 400, whether or not the website is built.
+const PUBLISHED_PATTERNS = [/^\/events\/\d+\.ics$/, /^\/podcast\/[^/]+\.xml$/, /^\/sermons\/[^/]+\/(transcript\.(vtt|txt)|chapters\.json)$/];
 export const isPublishedPath = (path: string) => PUBLISHED_PATHS.includes(path) || PUBLISHED_PATTERNS.some((pattern) => pattern.test(path));
 
 /** Feeds and files for calendars, feed readers, search engines and browsers. Kept in the public read cache. */

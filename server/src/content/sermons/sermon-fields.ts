@@ -40,6 +40,12 @@ export function passagesOf(text: string): Passage[] {
   return passages;
 }
 
+/** Malformed series and speaker ids are refused before anything is read, as every id argument is. */
+export function checkSermonIds(input: Pick<SermonFieldsArgs, 'seriesId' | 'speakerId'>): void {
+  if (!blank(input.seriesId)) toId(input.seriesId, 'seriesId');
+  if (!blank(input.speakerId)) toId(input.speakerId, 'speakerId');
+}
+
 /** A series or speaker id that names one, else a 400 naming `field`. */
 export async function idOf(manager: EntityManager, entity: typeof SermonSeries | typeof Speaker, value: string, field: string, what: string): Promise<number> {
   const id = toId(value, field);

@@ -7,7 +7,7 @@ import { applyListFilter, ListOptions } from '../../common/list.js';
 import { MediaService, type Upload } from '../../media/index.js';
 import { ContentList } from '../content-list.js';
 import { announceListOf, checkAnnounceListId } from '../announce-list.js';
-import { publishToPodcast, sermonChanges } from '../sermons/sermon-fields.js';
+import { checkSermonIds, publishToPodcast, sermonChanges } from '../sermons/sermon-fields.js';
 import { applySermonFilter } from '../sermons/sermon-filter.js';
 import { SermonSeries } from '../sermons/sermon-series.entity.js';
 import { Speaker } from '../sermons/speaker.entity.js';
@@ -54,6 +54,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
   }
 
   async create(input: CreateVideoArgs, caller: AuthUser): Promise<Video> {
+    checkSermonIds(input);
     const video = youtubeId(input.video);
     const announceListId = await announceListOf(this.repository.manager, input.announceListId);
     return this.withPoster(input.title, caller, async (manager, poster) => {
@@ -72,6 +73,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
 
   async update(id: number, changes: VideoChanges, caller: AuthUser): Promise<Video> {
     checkAnnounceListId(changes.announceListId);
+    checkSermonIds(changes);
     const current = await this.get(id, caller);
     if (changes.announceListId !== undefined) current.announceListId = await announceListOf(this.repository.manager, changes.announceListId);
     const video = changes.video ? youtubeId(changes.video) : current.video;
