@@ -111,7 +111,9 @@ describe('a visitor’s copy seen before answers while the database is away, and
 
       const unseen = await page.get('/never-seen').expect(503);
       expect(unseen.headers['retry-after']).toBe('5');
-      const unseenQuery = await t.http.post('/graphql').send({ query: '{ allVideos(perPage: 19) { id } }' }).expect(503);
+      const unseenQuery = await t.http.post('/graphql').send({ query: '{ allVideos(perPage: 19) { id } }' });
+      // The whole answer on failure: what answered, if not the outage, is the clue.
+      expect([unseenQuery.status, JSON.stringify(unseenQuery.body)]).toEqual([503, expect.any(String)]);
       expect(unseenQuery.headers['retry-after']).toBe('5');
       // A signed-in caller is never answered what visitors share, stale or not.
       await t.http.post('/graphql').set('authorization', `Bearer ${token}`).send({ query: VIDEOS }).expect(503);
