@@ -17,6 +17,8 @@ const FOCUS_RING = {
   'html :focus-visible, html .Mui-focusVisible, html .MuiInputBase-input:focus-visible': { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 },
   '.RaMenuItemLink-root:focus-visible, .MuiTableCell-root :focus-visible, .MuiTableCell-root .Mui-focusVisible': { outlineOffset: -3 },
   '.MuiAppBar-root :focus-visible': { outlineColor: '#fff' },
+  // A switch clips its thumb's ring (overflow: hidden): the whole switch shows the focus instead.
+  '.MuiSwitch-root:has(.Mui-focusVisible)': { outline: `3px solid ${PRIMARY}`, outlineOffset: 2, borderRadius: 19 },
 };
 
 /**

@@ -57,7 +57,7 @@ describe('the podcast in the site settings', { timeout: 40_000 }, () => {
 
   it('saves the podcast’s details with the accepted cover picture', async () => {
     const sent = serve({ status: 201, body: { url: '/uploads/cover-3000.jpg', width: 3000, height: 3000 } });
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Podcast name' }, { timeout: 15_000 }), { target: { value: 'Grace Harbour Sermons' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Podcast title' }, { timeout: 15_000 }), { target: { value: 'Grace Harbour Sermons' } });
     fireEvent.change(screen.getByLabelText('Podcast cover picture file'), { target: { files: [artwork()] } });
     expect(await screen.findByRole('img', { name: 'The podcast’s cover picture' }, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Mark as explicit' }));

@@ -16,7 +16,7 @@ export const PodcastSettings = () => (
       Spotify and others) this address once: <strong>{feedAddress()}</strong>. Each series also has its own feed at /podcast/ followed by
       the series’ web address and .xml.
     </Typography>
-    <TextInput source="podcastTitle" label="Podcast name" validate={maxLength(200)} fullWidth />
+    <TextInput source="podcastTitle" label="Podcast title" validate={maxLength(200)} fullWidth />
     <PodcastArtworkInput />
     <TextInput
       source="podcastCategory"
