@@ -13,7 +13,8 @@ const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to c
  * wrappers TypeORM (`driverError`) and Node (`cause`) put around the driver's error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+  // `typeof`, not `instanceof Object`: Node's socket errors may come from another realm (a test runner's sandbox).
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08'))) return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
