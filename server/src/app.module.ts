@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
@@ -76,6 +77,9 @@ export class AppModule {
             preserveHttpStatusForExecutionErrors: false,
             validationRules: [queryLimits()],
             plugins: [
+              // Cache hints are not used (the caches decide by caller, not by field), and the plugin would wrap
+              // every field's resolver to read them.
+              ApolloServerPluginCacheControlDisabled(),
               queryCost((req) => callers.of(req)),
               publicCache.plugin(config.graphqlRateLimit),
               graphqlCacheHeaders(callers, config.publicCacheSeconds),

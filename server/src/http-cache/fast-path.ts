@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { acceptedCoding } from './codings.js';
 import type { Callers } from './callers.js';
 import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
@@ -26,9 +27,6 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
 
 /** The errors a kept copy may stand in for (RFC 5861's stale-if-error). */
 const SERVER_ERRORS = new Set([500, 502, 503, 504]);
-
-/** An encoding the browser accepts (named, and not refused with `q=0`). */
-const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
 
 /** Brotli at a middle quality: compressed once per cache lifetime, after the request that filled it. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
@@ -168,8 +166,7 @@ function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: Serve
   if (!stored) return false;
   for (const [name, value] of stored.headers) res.setHeader(name, value);
   res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - stored.at) / 1000))));
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const encoding = ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
+  const encoding = acceptedCoding(req.headers['accept-encoding']);
   const etag = res.getHeader('etag');
   if (typeof etag === 'string') res.setHeader('ETag', codedEtag(etag, encoding));
   if (typeof etag === 'string' && req.method !== 'POST' && notModified(req.headers['if-none-match'], etag)) {

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import compression from 'compression';
+import express from 'express';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedCoding, compressWholeBodies } from './codings.js';
+
+const json = (bytes: number) => ({ items: Array.from({ length: Math.ceil(bytes / 40) }, (_, id) => ({ id, title: `Message number ${id}` })) });
+
+/** The raw answer, as sent: its headers and undecoded bytes. */
+function get(port: number, path: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res
+        .on('data', (chunk: Buffer) => chunks.push(chunk))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+const decoded = ({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) =>
+  (headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+
+describe('answers sent whole are compressed in one call and sent with their length', () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression());
+    app.use(compressWholeBodies);
+    app.get('/whole', (_req, res) => void res.json(json(4_000)));
+    app.get('/small', (_req, res) => void res.json({ ok: true }));
+    app.get('/large', (_req, res) => void res.json(json(200_000)));
+    app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(json(4_000)));
+    app.get('/picture', (_req, res) => void res.type('png').send(Buffer.alloc(4_000, 7)));
+    app.get('/pieces', (_req, res) => {
+      res.type('html').write(`<p>${'first '.repeat(300)}</p>`);
+      res.end(`<p>${'second '.repeat(300)}</p>`);
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('sends brotli where accepted, else gzip, with Content-Length and Vary, decoding to the same JSON', async () => {
+    const identity = await get(port, '/whole', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ]) {
+      const answer = await get(port, '/whole', { 'accept-encoding': accepted });
+      expect([answer.headers['content-encoding'], answer.headers['transfer-encoding']]).toEqual([coding, undefined]);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect(answer.body.length).toBeLessThan(identity.body.length / 3);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(JSON.parse(decoded(answer))).toEqual(json(4_000));
+    }
+  });
+
+  it('leaves to `compression` what is written in pieces or large (its streams run off the event loop), and sends as it is what is small, not text, HEAD or marked no-transform', async () => {
+    for (const path of ['/pieces', '/large']) {
+      const answer = await get(port, path, { 'accept-encoding': 'gzip' });
+      // compression streams it: chunked, with no length known in advance.
+      expect([answer.headers['content-encoding'], answer.headers['transfer-encoding'], answer.headers['content-length']]).toEqual([
+        'gzip',
+        'chunked',
+        undefined,
+      ]);
+      expect(decoded(answer)).toContain(path === '/pieces' ? 'second second' : 'Message number 4999');
+    }
+    for (const path of ['/small', '/picture', '/no-transform']) {
+      const answer = await get(port, path, { 'accept-encoding': 'gzip, br' });
+      expect([path, answer.headers['content-encoding']]).toEqual([path, undefined]);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    const head = await get(port, '/whole', { 'accept-encoding': 'br' }, 'HEAD');
+    expect([head.headers['content-encoding'], head.body.length]).toEqual([undefined, 0]);
+  });
+
+  it('picks the coding the fast path picks for the same request', () => {
+    expect(acceptedCoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedCoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedCoding(['gzip', 'deflate'])).toBe('gzip');
+    expect(acceptedCoding('gzip;q=0, br;q=0')).toBe('identity');
+    expect(acceptedCoding(undefined)).toBe('identity');
+  });
+});
