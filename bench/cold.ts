@@ -52,6 +52,8 @@ export async function coldTargets(baseUrl: string): Promise<ColdTarget[]> {
   // A page request that carries a member's token is rendered for them: no visitors' cache may answer it.
   const rendered = { 'accept-encoding': 'gzip', authorization: `Bearer ${member.token}` };
   return [
+    // What the app's layers cost a signed-in request before any resolver runs: the floor under every row below.
+    { name: "floor: a member's { __typename }", path: '/graphql', method: 'POST', body: graphql('{ __typename }'), headers: signedIn(member.token) },
     { name: "member's query: 8 posts + 8 videos", path: '/graphql', method: 'POST', body: graphql(MEMBER_QUERY), headers: signedIn(member.token) },
     { name: "member's own prayer requests", path: '/graphql', method: 'POST', body: graphql(MY_PRAYER_REQUESTS), headers: signedIn(member.token) },
     { name: 'home page, first render', path: '/', headers: rendered },
@@ -78,7 +80,7 @@ export function cpuMs(pids: number[]): number {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
-      // The process ended (a PostgreSQL backend whose connection closed).
+      // The process ended.
     }
   }
   return ticks * MS_PER_TICK;
@@ -97,18 +99,28 @@ export function appPids(baseUrl: string): number[] {
   return pids;
 }
 
-/** The PostgreSQL server and every backend it started (the postmaster's children). */
-export async function postgresPids(db: pg.Client): Promise<number[]> {
+/** The PostgreSQL server's process (the postmaster), whose children are its backends. */
+export async function postmasterOf(db: pg.Client): Promise<number> {
   const { rows } = await db.query('SHOW data_directory');
-  const postmaster = Number(readFileSync(join(rows[0].data_directory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = numericEntries('/proc').filter((pid) => {
+  return Number(readFileSync(join(rows[0].data_directory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/**
+ * User + system CPU of PostgreSQL, in milliseconds: the postmaster, its backends now, and the backends that have
+ * ended (the kernel adds a child's time to its parent's cutime and cstime once the parent reaps it), so a
+ * connection closed between two readings does not take its time with it.
+ */
+export function postgresCpuMs(postmaster: number): number {
+  const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+  const own = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * MS_PER_TICK;
+  const backends = numericEntries('/proc').filter((pid) => {
     try {
       return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
     } catch {
       return false;
     }
   });
-  return [postmaster, ...children];
+  return own + cpuMs(backends);
 }
 
 const numericEntries = (dir: string) => readdirSync(dir).filter((name) => /^\d+$/.test(name)).map(Number);

@@ -6,7 +6,9 @@
 //   npm run bench -- --booking    only a rush of bookings on one event (50 connections), checked for overbooking
 //   npm run bench -- --broadcast  only a broadcast to 10,000 people through a loopback mail server: messages a minute
 import autocannon from 'autocannon';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import pg from 'pg';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { CHROMIUM, ROOT, startSite } from '../e2e/support/harness.ts';
 import { HOME_QUERY, LIST_QUERIES, seedVolume, VOLUME, type Volume } from './volume.ts';
-import { appPids, coldTargets, cpuMs, postgresPids } from './cold.ts';
+import { appPids, coldTargets, cpuMs, postgresCpuMs, postmasterOf, type ColdTarget } from './cold.ts';
 import { measureOutage, restartableDatabase } from './outage.ts';
 import { measureBookingRush } from './booking-rush.ts';
 import { measureBroadcast } from './broadcast.ts';
@@ -33,6 +35,8 @@ const bookingOnly = process.argv.includes('--booking');
 const broadcastOnly = process.argv.includes('--broadcast');
 /** `--workers N`: the site runs N processes on its port (CLUSTER_WORKERS), as a machine with N cores would. */
 const workers = process.argv.includes('--workers') ? process.argv[process.argv.indexOf('--workers') + 1] : '1';
+/** The site's signing key, so the reference server can check the member's token as the app does. */
+const BENCH_JWT_SECRET = randomBytes(48).toString('base64');
 const BROADCAST_RECIPIENTS = smoke ? 200 : 10_000;
 /** The busiest public legacy list: every blog post. */
 const LEGACY_LIST = '/api/all-posts-by-category/3';
@@ -59,8 +63,9 @@ interface LoadResult {
 }
 
 /** What each request no cache answers should reach on this machine (10 connections). */
+const MEMBER_TARGET = "member's query: 8 posts + 8 videos";
 const AIMS: Record<string, string> = {
-  "member's query: 8 posts + 8 videos": '>= 2,000 req/s, p99 <= 20 ms, app CPU <= 1 ms',
+  [MEMBER_TARGET]: '>= 2,000 req/s, p99 <= 20 ms, app CPU <= 1 ms',
   'home page, first render': '>= 300 req/s, p99 <= 60 ms',
   'blog post page, first render': '>= 500 req/s',
   "an Admin's console list: 25 donations": '>= 1,000 req/s',
@@ -214,7 +219,13 @@ async function main() {
   // Behind a relay of its own, so the outage below can really stop PostgreSQL and start it again.
   const database = await restartableDatabase(dataDir);
   // One proxy hop trusted, so the booking rush can come from many addresses, as it would.
-  const site = await startSite({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', TRUST_PROXY: '1', CLUSTER_WORKERS: workers });
+  const site = await startSite({
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    TRUST_PROXY: '1',
+    CLUSTER_WORKERS: workers,
+    JWT_SECRET: BENCH_JWT_SECRET,
+  });
   // Healthy once the first worker listens; the others start after it.
   while (workers !== '1' && !site.output().includes(`${workers} workers answer on the shared port`)) await new Promise((r) => setTimeout(r, 250));
   const db = new pg.Client({ connectionString: database.url });
@@ -230,7 +241,7 @@ async function main() {
 
     const rush = () => measureBookingRush(site.baseUrl, db, { connections: 50, capacity: smoke ? 100 : 1000, amount: smoke ? 250 : 3000 });
     if (coldOnly) {
-      printCold(await measureCold(site.baseUrl, db, coldFilter));
+      printCold(await measureCold(site.baseUrl, db, database.url, coldFilter));
       return;
     }
     if (bookingOnly) {
@@ -278,7 +289,7 @@ async function main() {
       results.push(refHtml, refJson, refList, refNavigation, query, page, legacy, navigation);
     }
 
-    const cold = await measureCold(site.baseUrl, db);
+    const cold = await measureCold(site.baseUrl, db, database.url);
     const bookingRush = await rush();
     const broadcast = await measureBroadcast(BROADCAST_RECIPIENTS);
 
@@ -345,22 +356,45 @@ async function main() {
   }
 }
 
-/** Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL. */
-async function measureCold(baseUrl: string, db: pg.Client, only = ''): Promise<LoadResult[]> {
+/**
+ * Requests no visitors' cache answers, with the CPU each costs in the app and in PostgreSQL; the member's query
+ * also from `reference-read.ts` (Node's http and pg alone, on the same database), its CPU in the app's column.
+ */
+async function measureCold(baseUrl: string, db: pg.Client, databaseUrl: string, only = ''): Promise<LoadResult[]> {
   const cold: LoadResult[] = [];
   const app = appPids(baseUrl);
-  const postgres = await postgresPids(db);
-  for (const { name, path, ...init } of await coldTargets(baseUrl)) {
-    if (!name.includes(only)) continue;
-    const url = `${baseUrl}${path}`;
-    await load(name, url, 2, init);
-    const before = { app: cpuMs(app), db: cpuMs(postgres) };
-    const result = await load(name, url, 10, init);
-    const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
-    result.appCpuMs = perRequest(cpuMs(app) - before.app);
-    result.dbCpuMs = perRequest(cpuMs(postgres) - before.db);
-    result.aim = AIMS[name] ?? '';
-    cold.push(result);
+  const postmaster = await postmasterOf(db);
+  const targets: (ColdTarget & { url: string; pids: number[] })[] = [];
+  let reference: ChildProcess | undefined;
+  for (const target of await coldTargets(baseUrl)) {
+    if (!target.name.includes(only)) continue;
+    targets.push({ ...target, url: `${baseUrl}${target.path}`, pids: app });
+    if (target.name !== MEMBER_TARGET) continue;
+    reference = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/reference-read.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET },
+    });
+    const [port] = (await once(reference.stdout!, 'data')) as [Buffer];
+    targets.push({
+      ...target,
+      name: `reference: ${MEMBER_TARGET}, Node's http and pg alone`,
+      url: `http://127.0.0.1:${Number(port)}/graphql`,
+      pids: [reference.pid!],
+    });
+  }
+  try {
+    for (const { name, url, pids, path: _path, ...init } of targets) {
+      await load(name, url, 2, init);
+      const before = { app: cpuMs(pids), db: postgresCpuMs(postmaster) };
+      const result = await load(name, url, 10, init);
+      const perRequest = (ms: number) => Number((ms / Math.max(result.requests, 1)).toFixed(2));
+      result.appCpuMs = perRequest(cpuMs(pids) - before.app);
+      result.dbCpuMs = perRequest(postgresCpuMs(postmaster) - before.db);
+      result.aim = AIMS[name] ?? '';
+      cold.push(result);
+    }
+  } finally {
+    reference?.kill();
   }
   return cold;
 }
