@@ -15,7 +15,7 @@ import { Callers } from './http-cache/callers.js';
 import { fastPath, rememberSharedGraphQL } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { codedValidators } from './http-cache/validators.js';
-import { compressWholeBodies } from './http-cache/codings.js';
+import { compressible, compressWholeBodies } from './http-cache/codings.js';
 import { mountFrontEnds } from './frontends.js';
 import { PayPalSetup } from './paypal-setup.js';
 
@@ -85,7 +85,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
   );
   // Before compression, so it sees the coding compression chose.
   app.use(codedValidators);
-  app.use(compression());
+  app.use(compression({ filter: compressible }));
   app.use(compressWholeBodies);
   app.use(refuseMalformedPaths);
 

@@ -4,7 +4,7 @@ import express from 'express';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { acceptedCoding, compressWholeBodies } from './codings.js';
+import { acceptedCoding, compressible, compressWholeBodies } from './codings.js';
 
 const json = (bytes: number) => ({ items: Array.from({ length: Math.ceil(bytes / 40) }, (_, id) => ({ id, title: `Message number ${id}` })) });
 
@@ -30,13 +30,18 @@ describe('answers sent whole are compressed in one call and sent with their leng
 
   beforeAll(async () => {
     const app = express();
-    app.use(compression());
+    app.use(compression({ filter: compressible }));
     app.use(compressWholeBodies);
     app.get('/whole', (_req, res) => void res.json(json(4_000)));
     app.get('/small', (_req, res) => void res.json({ ok: true }));
     app.get('/large', (_req, res) => void res.json(json(200_000)));
     app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(json(4_000)));
     app.get('/picture', (_req, res) => void res.type('png').send(Buffer.alloc(4_000, 7)));
+    app.get('/part', (_req, res) => void res.status(206).type('text/vtt').set('Content-Range', 'bytes 0-3999/9000').send('x'.repeat(4_000)));
+    app.get('/part-in-pieces', (_req, res) => {
+      res.status(206).type('text/vtt').set('Content-Range', 'bytes 0-3999/9000').write('x'.repeat(2_000));
+      res.end('x'.repeat(2_000));
+    });
     app.get('/pieces', (_req, res) => {
       res.type('html').write(`<p>${'first '.repeat(300)}</p>`);
       res.end(`<p>${'second '.repeat(300)}</p>`);
@@ -64,7 +69,7 @@ describe('answers sent whole are compressed in one call and sent with their leng
     }
   });
 
-  it('leaves to `compression` what is written in pieces or large (its streams run off the event loop), and sends as it is what is small, not text, HEAD or marked no-transform', async () => {
+  it('leaves to `compression` what is written in pieces or large (its streams run off the event loop), and sends as it is what is small, not text, a part of a file, HEAD or marked no-transform', async () => {
     for (const path of ['/pieces', '/large']) {
       const answer = await get(port, path, { 'accept-encoding': 'gzip' });
       // compression streams it: chunked, with no length known in advance.
@@ -75,11 +80,12 @@ describe('answers sent whole are compressed in one call and sent with their leng
       ]);
       expect(decoded(answer)).toContain(path === '/pieces' ? 'second second' : 'Message number 4999');
     }
-    for (const path of ['/small', '/picture', '/no-transform']) {
+    for (const path of ['/small', '/picture', '/no-transform', '/part', '/part-in-pieces']) {
       const answer = await get(port, path, { 'accept-encoding': 'gzip, br' });
       expect([path, answer.headers['content-encoding']]).toEqual([path, undefined]);
-      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      if (path !== '/part-in-pieces') expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     }
+    expect((await get(port, '/part-in-pieces', { 'accept-encoding': 'gzip' })).body.toString()).toBe('x'.repeat(4_000));
     const head = await get(port, '/whole', { 'accept-encoding': 'br' }, 'HEAD');
     expect([head.headers['content-encoding'], head.body.length]).toEqual([undefined, 0]);
   });

@@ -21,9 +21,17 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /** `compression`'s own brotli quality. */
 const BROTLI_QUALITY = 4;
 
+/**
+ * Whether an answer may be compressed at all (`compression`'s `filter` too): a text type, and not a part of a file
+ * (a 206 is a range of the bytes as stored, and coding it would change what the range counts).
+ */
+export function compressible(req: Request, res: Response): boolean {
+  return !res.getHeader('Content-Range') && compression.filter(req, res);
+}
+
 function codingFor(req: Request, res: Response, body: Buffer): Coding {
   if (req.method === 'HEAD' || res.getHeader('Content-Encoding') || body.length < MIN_BYTES || body.length > MAX_BYTES) return 'identity';
-  if (!compression.filter(req, res) || NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return 'identity';
+  if (!compressible(req, res) || NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return 'identity';
   return acceptedCoding(req.headers['accept-encoding']);
 }
 
