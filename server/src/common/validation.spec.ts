@@ -52,6 +52,12 @@ describe('argument checks asked again (a read’s page and filter come back on e
     expect(again).toEqual({ page: 2, perPage: 8 });
   });
 
+  it('keep each call’s own verdict when many come at once, passing and refused alike', async () => {
+    const values = Array.from({ length: 60 }, (_, n) => (n % 3 === 0 ? { perPage: 5000 + n } : { perPage: 1 + (n % 4) }));
+    const verdicts = await Promise.all(values.map((value) => verdict(ListArgs, value)));
+    verdicts.forEach((found, n) => expect([n, found === 'passed']).toEqual([n, n % 3 !== 0]));
+  });
+
   it('still refuse, every time and in the same words, whatever differs from a shape that passed in a way a rule could see', async () => {
     const cases: [ArgumentMetadata['metatype'], unknown, unknown][] = [
       [ListArgs, { perPage: 8 }, { perPage: 8000 }],
