@@ -20,16 +20,19 @@ const REMEMBERED_LENGTH = 500;
 
 /**
  * An argument object as text that tells apart everything a rule could: each value tagged by its type (so the
- * string "5" is not the number 5, and no string can pass for `undefined` or an invalid date); undefined when too
- * long or not expressible.
+ * string "5" is not the number 5 nor the BigInt 5n, and no string can pass for `undefined`, an array's gap or an
+ * invalid date); undefined when too long or not expressible.
  */
 function shapeOf(object: object): string | undefined {
   try {
     const shape = JSON.stringify(object, function (this: Record<string, unknown>, key: string, value: unknown) {
       const original = this[key];
+      // An array's gap, which rules given `each` skip, is not the value undefined, which they check.
+      if (!(key in this)) return 'h';
       if (original instanceof Date) return `d${Number.isNaN(original.getTime()) ? 'invalid' : original.toISOString()}`;
       if (typeof value === 'string') return `s${value}`;
-      if (typeof value === 'number' || typeof value === 'bigint') return `n${String(value)}`;
+      if (typeof value === 'number') return `n${Object.is(value, -0) ? '-0' : String(value)}`;
+      if (typeof value === 'bigint') return `b${String(value)}`;
       return value === undefined ? 'u' : value;
     });
     return shape.length <= REMEMBERED_LENGTH ? shape : undefined;

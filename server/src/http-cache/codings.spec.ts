@@ -69,7 +69,7 @@ describe('answers sent whole are compressed in one call and sent with their leng
     }
   });
 
-  it('leaves to `compression` what is written in pieces or large (its streams run off the event loop), and sends as it is what is small, not text, a part of a file, HEAD or marked no-transform', async () => {
+  it('leaves to `compression` what is written in pieces or large (its streams run off the event loop), and sends as it is what is small, not text, a part of a file or marked no-transform', async () => {
     for (const path of ['/pieces', '/large']) {
       const answer = await get(port, path, { 'accept-encoding': 'gzip' });
       // compression streams it: chunked, with no length known in advance.
@@ -86,8 +86,21 @@ describe('answers sent whole are compressed in one call and sent with their leng
       if (path !== '/part-in-pieces') expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     }
     expect((await get(port, '/part-in-pieces', { 'accept-encoding': 'gzip' })).body.toString()).toBe('x'.repeat(4_000));
-    const head = await get(port, '/whole', { 'accept-encoding': 'br' }, 'HEAD');
-    expect([head.headers['content-encoding'], head.body.length]).toEqual([undefined, 0]);
+  });
+
+  it('answers a HEAD with the coding, coded length and Vary its GET carries, and names the coding of a large one without a length', async () => {
+    for (const [path, length] of [
+      ['/whole', true],
+      ['/large', false],
+    ] as const) {
+      const whole = await get(port, path, { 'accept-encoding': 'br' });
+      const head = await get(port, path, { 'accept-encoding': 'br' }, 'HEAD');
+      expect([path, head.body.length, head.headers['content-encoding'], head.headers.vary]).toEqual([path, 0, 'br', 'Accept-Encoding']);
+      expect([path, head.headers['content-length']]).toEqual([path, length ? String(whole.body.length) : undefined]);
+    }
+    const small = await get(port, '/small', { 'accept-encoding': 'br' });
+    const smallHead = await get(port, '/small', { 'accept-encoding': 'br' }, 'HEAD');
+    expect([smallHead.headers['content-encoding'], smallHead.headers['content-length']]).toEqual([undefined, String(small.body.length)]);
   });
 
   it('picks the coding the fast path picks for the same request', () => {
@@ -96,5 +109,17 @@ describe('answers sent whole are compressed in one call and sent with their leng
     expect(acceptedCoding(['gzip', 'deflate'])).toBe('gzip');
     expect(acceptedCoding('gzip;q=0, br;q=0')).toBe('identity');
     expect(acceptedCoding(undefined)).toBe('identity');
+  });
+
+  it('reads Accept-Encoding as RFC 9110 12.5.3 does: spacing, case, q-values, `*` and a refused identity', () => {
+    expect(acceptedCoding('br; q=0, gzip')).toBe('gzip');
+    expect(acceptedCoding('gzip, br;Q=0')).toBe('gzip');
+    expect(acceptedCoding('BR, GZIP')).toBe('br');
+    expect(acceptedCoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(acceptedCoding('gzip;q=0.5, br;q=0.5')).toBe('br');
+    expect(acceptedCoding('gzip;q=0.5, identity;q=0')).toBe('gzip');
+    expect(acceptedCoding('*, identity;q=0')).toBe('br');
+    expect(acceptedCoding('*;q=0')).toBe('identity');
+    expect(acceptedCoding('x-br, xgzip')).toBe('identity');
   });
 });

@@ -1,16 +1,33 @@
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
+import Negotiator from 'negotiator';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
-/** An encoding the browser accepts (named, and not refused with `q=0`). */
-const ACCEPTS = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ };
+const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
+/** On a tie of q-values, as `compression` does: brotli is the smaller. */
+const PREFERRED = { preferred: ['br', 'gzip'] };
+/** Negotiator 1's `encoding`, whose `preferred` option its published types (0.6) predate. */
+type EncodingNegotiator = { encoding(available: Coding[], options: typeof PREFERRED): Coding | undefined };
+/** Codings chosen, by the header's text: browsers send a handful of different ones, so parsing each once is enough. */
+const chosen = new Map<string, Coding>();
+const CHOSEN_KEPT = 100;
 
-/** The coding an answer goes out in, from the request's `Accept-Encoding`: brotli, else gzip, else none. */
+/**
+ * The coding an answer goes out in, negotiated from the request's `Accept-Encoding` as RFC 9110 12.5.3 reads it
+ * (q-values, `*`, `identity;q=0`, any case and spacing), by the parser `compression` uses. When every coding is
+ * refused the answer is sent as it is, which 12.5.3 allows rather than a 406.
+ */
 export function acceptedCoding(acceptEncoding: string | string[] | undefined): Coding {
-  const accepted = String(acceptEncoding ?? '');
-  return ACCEPTS.br.test(accepted) ? 'br' : ACCEPTS.gzip.test(accepted) ? 'gzip' : 'identity';
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : (acceptEncoding ?? '');
+  let coding = chosen.get(header);
+  if (coding) return coding;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as EncodingNegotiator;
+  coding = negotiator.encoding(CODINGS, PREFERRED) ?? 'identity';
+  if (chosen.size >= CHOSEN_KEPT) chosen.clear();
+  chosen.set(header, coding);
+  return coding;
 }
 
 /** As `compression`: a smaller body is sent as it is. */
@@ -29,10 +46,10 @@ export function compressible(req: Request, res: Response): boolean {
   return !res.getHeader('Content-Range') && compression.filter(req, res);
 }
 
-function codingFor(req: Request, res: Response, body: Buffer): Coding {
-  if (req.method === 'HEAD' || res.getHeader('Content-Encoding') || body.length < MIN_BYTES || body.length > MAX_BYTES) return 'identity';
-  if (!compressible(req, res) || NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return 'identity';
-  return acceptedCoding(req.headers['accept-encoding']);
+/** Whether `Accept-Encoding` chooses this answer's coding: one with content, of a text type, not coded already, not too small to gain, not marked no-transform. */
+function negotiable(req: Request, res: Response, body: Buffer): boolean {
+  if (res.statusCode === 204 || res.statusCode === 304 || res.getHeader('Content-Encoding') || body.length < MIN_BYTES) return false;
+  return compressible(req, res) && !NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''));
 }
 
 const wholeBody = (chunk: unknown, encoding: unknown): Buffer | undefined =>
@@ -47,25 +64,42 @@ const wholeBody = (chunk: unknown, encoding: unknown): Buffer | undefined =>
  * length in one write. `compression` would set up a zlib stream for it, hand each piece to zlib's threads and send
  * it chunked, which costs an API answer of a few kilobytes more than the rest of its request. Answers written in
  * pieces (a page React streams) and large ones are still `compression`'s. Installed just after it.
+ *
+ * A HEAD is answered with the headers its GET gets (RFC 9110 9.3.2): the coding, its ETag and, where the GET sends
+ * one, the coded length (8.6), so the body `res.send` is given is kept, as Express ends a HEAD without it.
  */
 export function compressWholeBodies(req: Request, res: Response, next: NextFunction): void {
-  const { write, end } = res;
+  const { write, end, send } = res;
   let inPieces = false;
+  let headBody: unknown;
+  if (req.method === 'HEAD') {
+    res.send = function (this: Response, body?: unknown) {
+      if (typeof body === 'string' || Buffer.isBuffer(body)) headBody = body;
+      return send.call(this, body);
+    };
+  }
   res.write = function (this: Response, ...args: Parameters<Response['write']>) {
     inPieces = true;
     return write.apply(this, args);
   } as Response['write'];
   res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
-    const body = inPieces || res.headersSent ? undefined : wholeBody(chunk, encoding);
-    const coding = body ? codingFor(req, res, body) : 'identity';
-    if (!body || coding === 'identity') return end.apply(this, [chunk, encoding, callback] as unknown as Parameters<Response['end']>);
+    const endAsItIs = () => end.apply(this, [chunk, encoding, callback] as unknown as Parameters<Response['end']>);
+    const body = inPieces || res.headersSent ? undefined : wholeBody(req.method === 'HEAD' ? headBody : chunk, encoding);
+    const coding = body && negotiable(req, res, body) ? acceptedCoding(req.headers['accept-encoding']) : 'identity';
+    if (!body || coding === 'identity') return endAsItIs();
+    res.vary('Accept-Encoding');
+    if (body.length > MAX_BYTES) {
+      // `compression` streams the GET's body, with no length, and leaves a HEAD as it is: named here as its GET is.
+      if (req.method === 'HEAD') res.setHeader('Content-Encoding', coding).removeHeader('Content-Length');
+      return endAsItIs();
+    }
     const coded =
       coding === 'br'
         ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
         : gzipSync(body);
-    res.vary('Accept-Encoding');
     res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', coded.length);
+    if (req.method === 'HEAD') return endAsItIs();
     const endWith = end as unknown as (this: Response, body: Buffer, callback?: () => void) => Response;
     return endWith.call(this, coded, (typeof encoding === 'function' ? encoding : callback) as (() => void) | undefined);
   } as Response['end'];

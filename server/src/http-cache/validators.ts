@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { acceptedCoding } from './codings.js';
 
 /** What each content coding adds inside a strong ETag's quotes: a different body is a different validator. */
 const CODING_SUFFIX: Record<string, string> = { br: '-br', gzip: '-gz', deflate: '-deflate' };
@@ -26,11 +27,18 @@ export function notModified(header: string | undefined, etag: string): boolean {
   return listed(header).some((tag) => tag === '*' || opaque(tag) === opaque(etag));
 }
 
-/** The tag the browser holds that matched `etag`, as the strong ETag its 200 carried. */
-const heldStrong = (header: string | undefined, etag: string) =>
-  listed(header)
-    .find((tag) => tag !== '*' && opaque(tag) === opaque(etag))
-    ?.replace(/^W\//, '');
+/**
+ * The tag the browser holds that matched `etag`, as the strong ETag its 200 carried. A cache holding several codings'
+ * copies lists each one's tag; the 304 names the one this request's 200 would carry (RFC 9110 15.4.5), so the cache
+ * freshens that copy (RFC 9111 4.3.4).
+ */
+function heldStrong(header: string | undefined, etag: string, acceptEncoding: string | undefined): string | undefined {
+  const held = listed(header)
+    .filter((tag) => tag !== '*' && opaque(tag) === opaque(etag))
+    .map((tag) => tag.replace(/^W\//, ''));
+  const answered = codedEtag(etag, acceptedCoding(acceptEncoding));
+  return held.find((tag) => tag === answered) ?? held[0];
+}
 
 /**
  * For answers Express validates itself (its own ETag, compressed further on by `compression`): the ETag of a
@@ -46,7 +54,7 @@ export function codedValidators(req: Request, res: Response, next: NextFunction)
     if (typeof args[0] === 'number') res.statusCode = args[0];
     const etag = res.getHeader('etag');
     const coding = res.getHeader('content-encoding');
-    if (typeof etag === 'string' && res.statusCode === 304) res.setHeader('ETag', heldStrong(held, etag) ?? etag);
+    if (typeof etag === 'string' && res.statusCode === 304) res.setHeader('ETag', heldStrong(held, etag, req.headers['accept-encoding']) ?? etag);
     else if (typeof etag === 'string' && typeof coding === 'string') res.setHeader('ETag', codedEtag(etag, coding));
     return writeHead(...args);
   }) as Response['writeHead'];

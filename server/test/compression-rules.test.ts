@@ -5,10 +5,7 @@ import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
 import { compressWholeBodies } from '../src/http-cache/codings.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
-/**
- * Today's compression of answers sent whole, checked against the rules it must keep. Each rule is quoted with its
- * section; a rule the app keeps has a test that passes, a rule it breaks a test that fails until it is kept.
- */
+/** The compression of answers and their validators, checked against the rules they must keep, each quoted with its section. */
 
 interface Raw {
   status: number;
@@ -178,8 +175,7 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // RFC 9110 §12.4.2: `weight = OWS ";" OWS "q=" qvalue`, and §12.5.3's own example is
   // "Accept-Encoding: gzip;q=1.0, identity; q=0.5, *;q=0": a space after the ";" is the grammar, and "br; q=0"
   // refuses brotli as "br;q=0" does. §12.5.3: a listed coding "is acceptable unless it is accompanied by a qvalue
-  // of 0". BROKEN: `acceptedCoding` looks for ";q=0" right after the name, so "br; q=0" is sent brotli, by
-  // `compressWholeBodies` and the fast path alike (the `compression` package's negotiator reads it rightly).
+  // of 0". Held by `compressWholeBodies` and the fast path alike.
   it('does not send brotli to "br; q=0, gzip", a refusal written with the grammar\'s optional space (§12.4.2, §12.5.3)', async () => {
     const accepted = 'br; q=0, gzip';
     expect({ wholeBody: codingOf(await list({ 'accept-encoding': accepted })), fastPath: codingOf(await keptList({ 'accept-encoding': accepted })) }).toEqual({
@@ -192,8 +188,7 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // explicitly listed in the field", and "If the representation has no content coding, then it is acceptable by
   // default unless specifically excluded by the Accept-Encoding header field stating either "identity;q=0" or
   // "*;q=0" without a more specific entry for "identity"." So to "*" any of the three is acceptable, and the body
-  // must still be the one the coding names. (An answer sent whole gets brotli from `compression`; the fast path
-  // sends identity, which is allowed.)
+  // must still be the one the coding names.
   it('answers "Accept-Encoding: *" with a coding it accepts, decoding to the identity body, on either path (§12.5.3)', async () => {
     const identity = await list({ 'accept-encoding': 'identity' });
     const kept = await keptList({ 'accept-encoding': 'identity' });
@@ -210,11 +205,8 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // RFC 9110 §12.5.3 (as above): identity is acceptable "unless specifically excluded by the Accept-Encoding header
   // field stating either "identity;q=0" or "*;q=0"", a listed coding is acceptable unless its qvalue is 0, and "*"
   // "matches any available content coding not explicitly listed". Both headers below refuse identity and accept
-  // gzip. BROKEN on the fast path: `acceptedCoding` reads no "*", and reads "gzip;q=0.5" as "gzip;q=0" (its
-  // pattern ";q=0(\.0*)?\b" matches the "0." of "0.5"), so it sends the one coding refused, identity, though an
-  // accepted one was at hand (§12.1 lets a server disregard preferences rather than send 406; this one negotiates,
-  // and picks the refused coding). `compressWholeBodies` gets the same wrong answer but hands the body on to
-  // `compression`, whose negotiator reads both headers rightly, so an answer sent whole keeps the rule.
+  // gzip. (§12.1 lets a server disregard preferences rather than send 406; this one negotiates, so it must not
+  // pick the refused coding.)
   it('does not send identity, refused with identity;q=0, when gzip is accepted (§12.5.3)', async () => {
     const codings: Record<string, string> = {};
     for (const accepted of ['*, identity;q=0', 'gzip;q=0.5, identity;q=0']) {
@@ -229,9 +221,8 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // determined only while generating the content." §8.6: "A server MAY send a Content-Length header field in a
   // response to a HEAD request; a server MUST NOT send Content-Length in such a response unless its field value
   // equals the decimal number of octets that would have been sent in the content of a response if the same request
-  // had used the GET method." BROKEN: `codingFor` sends every HEAD as identity, so a HEAD asking for brotli is told
-  // the identity length (a MUST broken), no Content-Encoding, and the identity body's ETag, where the GET is
-  // brotli, shorter, and tagged "-br".
+  // had used the GET method." A HEAD asking for brotli is told the brotli length, coding and
+  // "-br" tag its GET carries.
   it('answers a HEAD sent whole with the Content-Length, Content-Encoding and ETag its GET carries (§9.3.2, §8.6)', async () => {
     const fields = (answer: Raw) => ({
       'content-length': answer.headers['content-length'],
@@ -263,7 +254,7 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // value equals the decimal number of octets that would have been sent in the content of a 200 (OK) response to
   // the same request." §13.1.2: "A recipient MUST use the weak comparison function when comparing entity tags for
   // If-None-Match". Held for the fast path's 304.
-  it('answers a kept list\'s 304 with the coded ETag, Vary and Cache-Control its 200 carries (§15.4.5, §8.6)', async () => {
+  it("answers a kept list's 304 with the coded ETag, Vary and Cache-Control its 200 carries (§15.4.5, §8.6)", async () => {
     const ok = await keptList({ 'accept-encoding': 'br' });
     for (const held of [String(ok.headers.etag), `W/${String(ok.headers.etag)}`]) {
       const notModified = await raw(t.baseUrl, 'GET', LIST, { 'accept-encoding': 'br', 'if-none-match': held });
@@ -280,7 +271,7 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
 
   // RFC 9110 §15.4.5 (as above): a 304 MUST carry the ETag and Vary "that would have been sent in a 200 (OK)
   // response to the same request". Held on the path Express validates, for the tag of the coding asked for.
-  it('answers a signed-in list\'s 304 with the coded ETag and the Vary its 200 carries (§15.4.5)', async () => {
+  it("answers a signed-in list's 304 with the coded ETag and the Vary its 200 carries (§15.4.5)", async () => {
     const ok = await list({ 'accept-encoding': 'br' });
     expect(ok.headers.etag).toMatch(/-br"$/);
     const notModified = await list({ 'accept-encoding': 'br', 'if-none-match': String(ok.headers.etag) });
@@ -291,10 +282,9 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   // RFC 9110 §15.4.5 (as above): the 304's ETag is the one "that would have been sent in a 200 (OK) response to the
   // same request". RFC 9111 §4.3.4 says why it matters: "If the new response contains a strong validator ..., then
   // that strong validator identifies the selected representation for update." A shared cache holding the gzip and
-  // the brotli copy revalidates with both tags; a 200 to that brotli request would carry the "-br" tag. BROKEN on
-  // the path Express validates: the 304 carries the first listed tag (`heldStrong`), the gzip one, so the cache
-  // freshens the gzip copy for a request whose answer is brotli. The fast path answers the "-br" tag.
-  it('answers a revalidation listing several codings\' tags with the ETag of the coding it would send (§15.4.5, RFC 9111 §4.3.4)', async () => {
+  // the brotli copy revalidates with both tags; a 200 to that brotli request would carry the "-br" tag. Held on
+  // the path Express validates as on the fast path.
+  it("answers a revalidation listing several codings' tags with the ETag of the coding it would send (§15.4.5, RFC 9111 §4.3.4)", async () => {
     const br = await list({ 'accept-encoding': 'br' });
     const gzip = await list({ 'accept-encoding': 'gzip' });
     const held = `${String(gzip.headers.etag)}, ${String(br.headers.etag)}`;
