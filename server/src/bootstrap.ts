@@ -15,7 +15,7 @@ import { Callers } from './http-cache/callers.js';
 import { fastPath, rememberSharedGraphQL } from './http-cache/fast-path.js';
 import { publicListCache } from './http-cache/public-list-cache.js';
 import { codedValidators } from './http-cache/validators.js';
-import { compressible, compressWholeBodies } from './http-cache/codings.js';
+import { compressible, compressWholeBodies, negotiateCoding } from './http-cache/codings.js';
 import { mountFrontEnds } from './frontends.js';
 import { PayPalSetup } from './paypal-setup.js';
 
@@ -83,6 +83,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
       referrerPolicy: { policy: 'same-origin' },
     }),
   );
+  app.use(negotiateCoding);
   // Before compression, so it sees the coding compression chose.
   app.use(codedValidators);
   app.use(compression({ filter: compressible }));

@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app-config.js';
 import { LoaderFactory } from './common/loaders.js';
 import { PublicReadCache } from './http-cache/public-read-cache.js';
 import { pageCache } from './http-cache/page-cache.js';
+import { acceptedCoding } from './http-cache/codings.js';
 import { isPublishedPath } from './site/index.js';
 
 /** Paths Nest answers itself; everything else belongs to the web app. */
@@ -26,15 +27,15 @@ const ENCODINGS = [
 ];
 
 /**
- * Hashed build assets: the smallest encoding the browser accepts, precompressed at build time
+ * Hashed build assets: the coding negotiated for the browser, precompressed at build time
  * (scripts/precompress.mjs), else the plain file. Cached for a year; the hash changes with the content.
  */
 function hashedAssets(dir: string): express.RequestHandler[] {
   const precompressed: express.RequestHandler = (req, res, next) => {
-    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const coding = acceptedCoding(req.headers['accept-encoding']);
     const file = join(dir, decodeURIComponent(req.path));
     if (!file.startsWith(dir + '/')) return next();
-    const encoding = ENCODINGS.find((e) => accepted.includes(e.token) && existsSync(file + e.suffix));
+    const encoding = ENCODINGS.find((e) => e.token === coding && existsSync(file + e.suffix));
     if (!encoding) return next();
     res.setHeader('Content-Encoding', encoding.token);
     res.setHeader('Vary', 'Accept-Encoding');

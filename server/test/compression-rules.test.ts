@@ -66,14 +66,14 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
   /** A signed-in list: never kept, so each request goes through `compressWholeBodies`. */
   const list = (headers: Record<string, string>, method = 'GET') => raw(t.baseUrl, method, LIST, { ...signedIn, ...headers });
 
-  /** The public list as the fast path answers it, once kept there (the start-up's notifications may empty it first). */
-  async function keptList(headers: Record<string, string>, method = 'GET'): Promise<Raw> {
+  /** The public list (or `path`) as the fast path answers it, once kept there (the start-up's notifications may empty it first). */
+  async function keptList(headers: Record<string, string>, method = 'GET', path = LIST): Promise<Raw> {
     for (let round = 0; round < 20; round++) {
-      const answer = await raw(t.baseUrl, method, LIST, headers);
+      const answer = await raw(t.baseUrl, method, path, headers);
       if (answer.headers.age !== undefined) return answer;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error('the list was never answered from the fast path');
+    throw new Error(`${path} was never answered from the fast path`);
   }
 
   // RFC 9110 §8.4: "If one or more encodings have been applied to a representation, the sender that applied the
@@ -290,6 +290,36 @@ describe('answers compressed whole keep to RFC 9110, 9111, 1952 and 7932', () =>
     const held = `${String(gzip.headers.etag)}, ${String(br.headers.etag)}`;
     const notModified = await list({ 'accept-encoding': 'br', 'if-none-match': held });
     expect([notModified.status, notModified.headers.etag]).toEqual([304, br.headers.etag]);
+  });
+
+  // RFC 9110 §15.4.5 (as above): a 304 MUST carry the Vary "that would have been sent in a 200 (OK) response to the
+  // same request", also where the 304 has no Content-Type left for `compression` to decide by.
+  it('answers every 304 Express validates with the Vary its 200 carries (§15.4.5)', async () => {
+    for (const path of ['/api/me', LIST]) {
+      const ok = await raw(t.baseUrl, 'GET', path, { ...signedIn, 'accept-encoding': 'br' });
+      expect([path, ok.status, variesByCoding(ok)]).toEqual([path, 200, true]);
+      const notModified = await raw(t.baseUrl, 'GET', path, { ...signedIn, 'accept-encoding': 'br', 'if-none-match': String(ok.headers.etag) });
+      expect([path, notModified.status, notModified.headers.vary]).toEqual([path, 304, ok.headers.vary]);
+    }
+  });
+
+  // RFC 9110 §8.8.1 (as above) and §9.3.2: an answer too small to gain from a coding is sent as it is by the slow
+  // path, and so by the fast path, under the same tag; a HEAD gets what its GET does.
+  it("sends a small visitor's answer as it is, with the same tag, on the slow path, the fast path and to HEAD", async () => {
+    const path = `/graphql?query=${encodeURIComponent('{ __typename }')}`;
+    const first = await raw(t.baseUrl, 'GET', path, { 'accept-encoding': 'br', 'apollo-require-preflight': 'true' });
+    expect([first.status, first.headers.age, codingOf(first)]).toEqual([200, undefined, 'identity']);
+    expect(first.body.length).toBeLessThan(1024);
+    for (const method of ['GET', 'HEAD']) {
+      const kept = await keptList({ 'accept-encoding': 'br', 'apollo-require-preflight': 'true' }, method, path);
+      expect([method, kept.status, codingOf(kept), kept.headers.etag, kept.headers['content-length']]).toEqual([
+        method,
+        200,
+        'identity',
+        first.headers.etag,
+        String(first.body.length),
+      ]);
+    }
   });
 
   // The `compression` package's README: "This middleware will never compress responses that include a

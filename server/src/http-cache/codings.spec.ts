@@ -4,7 +4,7 @@ import express from 'express';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { acceptedCoding, compressible, compressWholeBodies } from './codings.js';
+import { acceptedCoding, compressible, compressWholeBodies, negotiateCoding } from './codings.js';
 
 const json = (bytes: number) => ({ items: Array.from({ length: Math.ceil(bytes / 40) }, (_, id) => ({ id, title: `Message number ${id}` })) });
 
@@ -30,10 +30,12 @@ describe('answers sent whole are compressed in one call and sent with their leng
 
   beforeAll(async () => {
     const app = express();
+    app.use(negotiateCoding);
     app.use(compression({ filter: compressible }));
     app.use(compressWholeBodies);
     app.get('/whole', (_req, res) => void res.json(json(4_000)));
     app.get('/small', (_req, res) => void res.json({ ok: true }));
+    app.get('/ended', (_req, res) => void res.type('json').end(JSON.stringify(json(4_000))));
     app.get('/large', (_req, res) => void res.json(json(200_000)));
     app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(json(4_000)));
     app.get('/picture', (_req, res) => void res.type('png').send(Buffer.alloc(4_000, 7)));
@@ -98,9 +100,33 @@ describe('answers sent whole are compressed in one call and sent with their leng
       expect([path, head.body.length, head.headers['content-encoding'], head.headers.vary]).toEqual([path, 0, 'br', 'Accept-Encoding']);
       expect([path, head.headers['content-length']]).toEqual([path, length ? String(whole.body.length) : undefined]);
     }
+    const ended = await get(port, '/ended', { 'accept-encoding': 'br' });
+    const endedHead = await get(port, '/ended', { 'accept-encoding': 'br' }, 'HEAD');
+    expect([endedHead.headers['content-encoding'], endedHead.headers['content-length']]).toEqual(['br', String(ended.body.length)]);
+    const pieces = await get(port, '/pieces', { 'accept-encoding': 'gzip' });
+    const piecesHead = await get(port, '/pieces', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect([pieces.headers['content-encoding'], pieces.headers['transfer-encoding']]).toEqual(['gzip', 'chunked']);
+    expect([piecesHead.headers['content-encoding'], piecesHead.headers['content-length'], piecesHead.headers.vary]).toEqual([
+      'gzip',
+      undefined,
+      'Accept-Encoding',
+    ]);
     const small = await get(port, '/small', { 'accept-encoding': 'br' });
     const smallHead = await get(port, '/small', { 'accept-encoding': 'br' }, 'HEAD');
     expect([smallHead.headers['content-encoding'], smallHead.headers['content-length']]).toEqual([undefined, String(small.body.length)]);
+  });
+
+  it('lets one negotiation choose for `compression` too, whose own parser reads `Q=0` as accepting and offers deflate', async () => {
+    for (const [accepted, coding] of [
+      ['gzip, br;Q=0', 'gzip'],
+      ['deflate', undefined],
+      ['deflate, gzip;q=0.5', 'gzip'],
+    ] as const) {
+      for (const path of ['/whole', '/large', '/pieces']) {
+        const answer = await get(port, path, { 'accept-encoding': accepted });
+        expect([accepted, path, answer.headers['content-encoding']]).toEqual([accepted, path, coding]);
+      }
+    }
   });
 
   it('picks the coding the fast path picks for the same request', () => {

@@ -16,8 +16,8 @@ const CHOSEN_KEPT = 100;
 
 /**
  * The coding an answer goes out in, negotiated from the request's `Accept-Encoding` as RFC 9110 12.5.3 reads it
- * (q-values, `*`, `identity;q=0`, any case and spacing), by the parser `compression` uses. When every coding is
- * refused the answer is sent as it is, which 12.5.3 allows rather than a 406.
+ * (q-values, `*`, `identity;q=0`, any case and spacing) by `negotiator`. When every coding is refused the answer is
+ * sent as it is, which 12.5.3 allows rather than a 406.
  */
 export function acceptedCoding(acceptEncoding: string | string[] | undefined): Coding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : (acceptEncoding ?? '');
@@ -31,7 +31,7 @@ export function acceptedCoding(acceptEncoding: string | string[] | undefined): C
 }
 
 /** As `compression`: a smaller body is sent as it is. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 /** A larger body is left to `compression`, whose streams run on zlib's threads rather than the event loop. */
 const MAX_BYTES = 64 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
@@ -46,10 +46,30 @@ export function compressible(req: Request, res: Response): boolean {
   return !res.getHeader('Content-Range') && compression.filter(req, res);
 }
 
-/** Whether `Accept-Encoding` chooses this answer's coding: one with content, of a text type, not coded already, not too small to gain, not marked no-transform. */
-function negotiable(req: Request, res: Response, body: Buffer): boolean {
-  if (res.statusCode === 204 || res.statusCode === 304 || res.getHeader('Content-Encoding') || body.length < MIN_BYTES) return false;
+/**
+ * Whether `Accept-Encoding` chooses this answer's coding: one with content, of a text type, not coded already, not
+ * marked no-transform, and, when its size is known (`bytes`), not too small to gain. `compression` knows no size for
+ * an answer written in pieces, and codes it whatever its size.
+ */
+function negotiable(req: Request, res: Response, bytes: number | undefined): boolean {
+  if (res.statusCode === 204 || res.statusCode === 304 || res.getHeader('Content-Encoding') || (bytes ?? MIN_BYTES) < MIN_BYTES) return false;
   return compressible(req, res) && !NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''));
+}
+
+/** A HEAD whose GET `compression` streams is told that GET's coding, and no length (RFC 9110 9.3.2, 8.6). */
+function nameStreamedCoding(res: Response, coding: Coding): void {
+  res.vary('Accept-Encoding');
+  res.setHeader('Content-Encoding', coding).removeHeader('Content-Length');
+}
+
+/**
+ * Puts the one coding negotiated in place of the request's `Accept-Encoding`, so that everything after it agrees:
+ * `compression` carries an older parser that reads `br;Q=0` as accepting brotli and offers deflate, and a GET, its
+ * HEAD and its 304 must all name the same coding. Installed before the validators and `compression`.
+ */
+export function negotiateCoding(req: Request, _res: Response, next: NextFunction): void {
+  req.headers['accept-encoding'] = acceptedCoding(req.headers['accept-encoding']);
+  next();
 }
 
 const wholeBody = (chunk: unknown, encoding: unknown): Buffer | undefined =>
@@ -79,20 +99,24 @@ export function compressWholeBodies(req: Request, res: Response, next: NextFunct
     };
   }
   res.write = function (this: Response, ...args: Parameters<Response['write']>) {
+    if (!inPieces && req.method === 'HEAD' && !res.headersSent && negotiable(req, res, undefined)) {
+      const coding = acceptedCoding(req.headers['accept-encoding']);
+      if (coding !== 'identity') nameStreamedCoding(res, coding);
+    }
     inPieces = true;
     return write.apply(this, args);
   } as Response['write'];
   res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     const endAsItIs = () => end.apply(this, [chunk, encoding, callback] as unknown as Parameters<Response['end']>);
-    const body = inPieces || res.headersSent ? undefined : wholeBody(req.method === 'HEAD' ? headBody : chunk, encoding);
-    const coding = body && negotiable(req, res, body) ? acceptedCoding(req.headers['accept-encoding']) : 'identity';
+    // A HEAD's body as `res.send` was given it, or as it was ended with (the fast path's slow answers end so).
+    const body = inPieces || res.headersSent ? undefined : wholeBody(req.method === 'HEAD' ? (headBody ?? chunk) : chunk, encoding);
+    const coding = body && negotiable(req, res, body.length) ? acceptedCoding(req.headers['accept-encoding']) : 'identity';
     if (!body || coding === 'identity') return endAsItIs();
-    res.vary('Accept-Encoding');
     if (body.length > MAX_BYTES) {
-      // `compression` streams the GET's body, with no length, and leaves a HEAD as it is: named here as its GET is.
-      if (req.method === 'HEAD') res.setHeader('Content-Encoding', coding).removeHeader('Content-Length');
+      if (req.method === 'HEAD') nameStreamedCoding(res, coding);
       return endAsItIs();
     }
+    res.vary('Accept-Encoding');
     const coded =
       coding === 'br'
         ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })

@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { acceptedCoding } from './codings.js';
+import { acceptedCoding, MIN_BYTES } from './codings.js';
 import type { Callers } from './callers.js';
 import { PUBLIC_LISTS } from './public-endpoints.js';
 import type { PublicReadCache } from './public-read-cache.js';
@@ -11,7 +11,7 @@ import { codedEtag, notModified } from './validators.js';
 
 /**
  * A visitor's answer as it left the slow path: when, status, every header, and the body as sent and compressed
- * (once zlib's threads have compressed it: `encoding` until then).
+ * (once zlib's threads have compressed it: `encoding` until then; neither for a body under 1 KB).
  */
 interface FastAnswer {
   at: number;
@@ -166,7 +166,8 @@ function answer(stored: FastAnswer | undefined, req: IncomingMessage, res: Serve
   if (!stored) return false;
   for (const [name, value] of stored.headers) res.setHeader(name, value);
   res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - stored.at) / 1000))));
-  const encoding = acceptedCoding(req.headers['accept-encoding']);
+  // An answer too small to gain is kept, and sent, only as it is.
+  const encoding = stored.encoding ? acceptedCoding(req.headers['accept-encoding']) : 'identity';
   const etag = res.getHeader('etag');
   if (typeof etag === 'string') res.setHeader('ETag', codedEtag(etag, encoding));
   if (typeof etag === 'string' && req.method !== 'POST' && notModified(req.headers['if-none-match'], etag)) {
@@ -267,7 +268,13 @@ function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response
   const at = Date.now() - (Number(res.getHeader('age')) || 0) * 1000;
   const stored: FastAnswer = { at, status: res.statusCode, headers, identity: body };
   const bytes = key.length + body.length + headers.reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
-  stored.encoding = Promise.all([brotliAsync(body, BROTLI), gzipAsync(body)]).then(
+  if (body.length >= MIN_BYTES) compressForFastPath(cache, key, stored, bytes);
+  cache.set(key, stored, bytes);
+}
+
+/** Compresses a kept answer once, on zlib's threads; it then weighs its coded bodies too. */
+function compressForFastPath(cache: PublicReadCache, key: string, stored: FastAnswer, bytes: number): void {
+  stored.encoding = Promise.all([brotliAsync(stored.identity, BROTLI), gzipAsync(stored.identity)]).then(
     ([br, gzip]) => {
       stored.encoded = { br, gzip };
       cache.resized(key, stored, bytes + br.length + gzip.length);
@@ -275,5 +282,4 @@ function rememberForFastPath(cache: PublicReadCache, req: Request, res: Response
     // Never expected; those waiting are sent the body uncompressed.
     () => undefined,
   );
-  cache.set(key, stored, bytes);
 }

@@ -54,6 +54,9 @@ export function codedValidators(req: Request, res: Response, next: NextFunction)
     if (typeof args[0] === 'number') res.statusCode = args[0];
     const etag = res.getHeader('etag');
     const coding = res.getHeader('content-encoding');
+    // A 304 carries the Vary its 200 would (RFC 9110 15.4.5); `compression`, which adds it, passes over a 304, as
+    // Express takes away the Content-Type it decides by.
+    if (res.statusCode === 304) res.vary('Accept-Encoding');
     if (typeof etag === 'string' && res.statusCode === 304) res.setHeader('ETag', heldStrong(held, etag, req.headers['accept-encoding']) ?? etag);
     else if (typeof etag === 'string' && typeof coding === 'string') res.setHeader('ETag', codedEtag(etag, coding));
     return writeHead(...args);
