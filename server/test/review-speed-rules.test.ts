@@ -42,6 +42,10 @@ describe('visitors’ answers keep to RFC 9110/9111', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
+    // Enough videos for a list worth compressing (1 KB and more); a smaller answer is sent as it is on every path.
+    for (let n = 1; n <= 20; n++) {
+      await t.db.query(`INSERT INTO videos (title, video) VALUES ($1, 'dQw4w9WgXcQ')`, [`Sermon ${n}: hope and grace in hard times`]);
+    }
   });
   afterAll(() => t.close());
 
