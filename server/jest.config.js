@@ -18,7 +18,7 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-  // Two files run at once on a shared machine: the limit catches a hang, never a slow answer.
+  // Files run side by side on a shared machine: the limit catches a hang, never a slow answer.
   testTimeout: 120_000,
   // Two files at a time, each on its own database, ports and folders: half of a file's time is waiting on PostgreSQL.
   maxWorkers: 2,

@@ -11,6 +11,7 @@ import {
   ok,
   setScenario,
 } from './support/commerce.js';
+import { untilJobsSettle } from './support/eventually.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -156,7 +157,7 @@ describe('paying for books and donations through the PayPal emulator', () => {
     expect(rows).toEqual([{ status: 'Paid' }]);
     // One receipt for one payment.
     await smtp.waitFor((mail) => mail.subject.includes(`book order ${checkout.id.padStart(4, '0')}`));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilJobsSettle(t.db, ['mail']);
     expect(smtp.received.filter((mail) => mail.subject.includes(`book order ${checkout.id.padStart(4, '0')}`))).toHaveLength(1);
   });
 

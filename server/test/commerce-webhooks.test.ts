@@ -11,6 +11,7 @@ import {
   ok,
   sendEvent,
 } from './support/commerce.js';
+import { untilJobsSettle } from './support/eventually.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 describe('PayPal webhooks', () => {
@@ -84,7 +85,7 @@ describe('PayPal webhooks', () => {
     expect(notJson.status).toBe(400);
 
     expect(await eventRows(signed.event.id)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilJobsSettle(t.db, ['paypal-webhook']);
     expect(await orderRow(checkout.orderID)).toEqual(before);
 
     // The genuine delivery of the same event still settles it.
@@ -107,7 +108,7 @@ describe('PayPal webhooks', () => {
     expect(replay.body.delivery.status).toBe(200);
     expect(JSON.parse(replay.body.delivery.body)).toEqual({ received: true, duplicate: true });
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilJobsSettle(t.db, ['paypal-webhook']);
     expect(await eventRows(sent.event.id)).toHaveLength(1);
     expect(await orderRow(checkout.orderID)).toEqual(settled);
     expect((await emulatorOrder(t, checkout.orderID)).getCalls).toBe(reads);

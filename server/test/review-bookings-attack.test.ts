@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createEvent, sendBooking } from './support/bookings.js';
 import { approve, emulatorOrder, ok } from './support/commerce.js';
+import { untilJobsSettle } from './support/eventually.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -433,7 +434,7 @@ describe('review: attacking event booking from outside', () => {
     ]);
     expect(answers.filter((answer) => !answer.errors)).toHaveLength(1);
     await smtp.waitFor((m) => m.to.includes(payer.email) && m.subject.startsWith('Booking cancelled'));
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await untilJobsSettle(t.db, ['mail']);
     expect(smtp.received.filter((m) => m.to.includes(payer.email) && m.subject.startsWith('Booking cancelled'))).toHaveLength(1);
     const [row] = await t.db.query('SELECT status FROM bookings WHERE id = $1', [held.id]);
     expect(row.status).toBe('Refunded');

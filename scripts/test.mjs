@@ -1,0 +1,173 @@
+// `npm test`: type checks, lint, the build and every test suite, in stages sized to the machine; each phase's output
+// goes to test-results/logs/ (shown whole when it fails), and the time of every phase and test file to
+// test-results/timings.json, summarised at the end. `npm test -- --only=server,e2e` runs some phases of it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const RESULTS = join(ROOT, 'test-results');
+const LOGS = join(RESULTS, 'logs');
+const CORES = availableParallelism();
+/** Browser files at once, each with its own server, database and browser. */
+const E2E_AT_ONCE = CORES;
+
+/**
+ * The end-to-end files that need the machine to themselves, run one after another once the others are done: a
+ * load run, three instances behind nginx, and the ones that stop or kill a database or a server to watch it recover.
+ */
+const SERIAL_E2E = ['bench-smoke', 'easter-peak', 'database-outage', 'server-lifecycle'].map((name) => `e2e/${name}.test.ts`);
+
+const e2eFiles = () =>
+  readdirSync(join(ROOT, 'e2e'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `e2e/${name}`);
+
+const npm = (...args) => ['npm', args];
+
+/** The phases, stage by stage: the phases of one stage run side by side, a stage starts when the one before passed. */
+function stages() {
+  const parallelE2e = e2eFiles().filter((file) => !SERIAL_E2E.includes(file));
+  return [
+    [
+      { name: 'typecheck', steps: [npm('run', 'typecheck')] },
+      { name: 'eslint', steps: [['npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.']]] },
+      { name: 'build', steps: [npm('run', 'build')] },
+    ],
+    [{ name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: serverFiles }],
+    [
+      { name: 'admin', steps: [npm('test', '-w', 'admin', '--', ...vitestReport('admin'))], files: vitestFiles('admin') },
+      { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: vitestFiles('web') },
+    ],
+    [{ name: 'e2e', run: (phase) => nodeTestFiles(phase, parallelE2e, E2E_AT_ONCE) }],
+    [{ name: 'e2e-serial', run: (phase) => nodeTestFiles(phase, SERIAL_E2E, 1) }],
+  ];
+}
+
+const vitestReport = (workspace) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, `${workspace}.json`)}`];
+
+/** Per-file figures from Jest's JSON report. */
+function serverFiles() {
+  const report = JSON.parse(readFileSync(join(RESULTS, 'server.json'), 'utf8'));
+  return report.testResults.map((result) => ({
+    file: `server/${result.name.slice(result.name.indexOf('/server/') + '/server/'.length)}`,
+    seconds: round((result.endTime - result.startTime) / 1000),
+    tests: result.assertionResults.length,
+    failed: result.assertionResults.filter((test) => test.status === 'failed').length,
+  }));
+}
+
+/** Per-file figures from Vitest's JSON report. */
+function vitestFiles(workspace) {
+  return () => {
+    const report = JSON.parse(readFileSync(join(RESULTS, `${workspace}.json`), 'utf8'));
+    return report.testResults.map((result) => ({
+      file: `${workspace}/${result.name.slice(result.name.indexOf(`/${workspace}/`) + workspace.length + 2)}`,
+      seconds: round((result.endTime - result.startTime) / 1000),
+      tests: result.assertionResults.length,
+      failed: result.assertionResults.filter((test) => test.status === 'failed').length,
+    }));
+  };
+}
+
+/**
+ * Runs each file in a `node --test` process of its own, `atOnce` at a time, timing each; its output goes to the
+ * phase's log when it ends, so one file's lines stay together.
+ */
+async function nodeTestFiles(phase, files, atOnce) {
+  const queue = [...files];
+  const figures = [];
+  let failed = false;
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const tap = join(RESULTS, `${file.replaceAll('/', '_')}.tap`);
+      const start = performance.now();
+      const { code, output } = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file]);
+      const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(readFileSync(tap, 'utf8'))?.[1] ?? 0);
+      figures.push({ file, seconds: since(start), tests: count('tests'), failed: code === 0 ? count('fail') : Math.max(1, count('fail')) });
+      writeFileSync(phase.log, `=== ${file} (${code === 0 ? 'passed' : 'FAILED'})\n${output}\n`, { flag: 'a' });
+      failed ||= code !== 0;
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, worker));
+  return { code: failed ? 1 : 0, files: figures };
+}
+
+/** Runs a command with its output gathered; resolves to its exit code and output. */
+function run(command, args, onOutput) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const gather = (chunk) => {
+      output += chunk;
+      onOutput?.(chunk);
+    };
+    child.stdout.on('data', gather);
+    child.stderr.on('data', gather);
+    child.on('close', (status) => resolve({ code: status ?? 1, output }));
+  });
+}
+
+const round = (seconds) => Math.round(seconds * 10) / 10;
+const since = (start) => round((performance.now() - start) / 1000);
+
+/** Runs one phase (its steps in turn, or its own `run`), its output to its log; resolves to its figures. */
+async function runPhase(phase) {
+  phase.log = join(LOGS, `${phase.name}.log`);
+  writeFileSync(phase.log, '');
+  const start = performance.now();
+  let code = 0;
+  let files = [];
+  if (phase.run) ({ code, files } = await phase.run(phase));
+  for (const [command, args] of phase.steps ?? []) {
+    ({ code } = await run(command, args, (chunk) => writeFileSync(phase.log, chunk, { flag: 'a' })));
+    if (code !== 0) break;
+  }
+  const seconds = since(start);
+  try {
+    files = phase.files?.() ?? files;
+  } catch {
+    // A runner that failed before writing its report leaves no file figures; the log says why.
+  }
+  const counts = files.length ? `  (${files.length} files, ${sum(files, 'tests')} tests)` : '';
+  console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${phase.name.padEnd(11)} ${String(seconds).padStart(7)} s${counts}`);
+  if (code !== 0) console.log(`--- ${phase.name} (test-results/logs/${phase.name}.log) ---\n${readFileSync(phase.log, 'utf8')}\n--- end of ${phase.name} ---`);
+  return { name: phase.name, seconds, passed: code === 0, files };
+}
+
+const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
+
+async function main() {
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(LOGS, { recursive: true });
+  const started = performance.now();
+  const phases = [];
+  for (const stage of stages()) {
+    const chosen = stage.filter((phase) => !only || only.includes(phase.name));
+    const stageStart = performance.now();
+    phases.push(...(await Promise.all(chosen.map(runPhase))));
+    if (chosen.length > 1) console.log(`        stage of ${chosen.map((phase) => phase.name).join(' + ')}: ${since(stageStart)} s`);
+    if (phases.some((phase) => !phase.passed)) break;
+  }
+  // .ci/run times its `npm ci` before this run starts.
+  if (process.env.INSTALL_SECONDS) phases.unshift({ name: 'install', seconds: Number(process.env.INSTALL_SECONDS), passed: true, files: [] });
+  const files = phases.flatMap((phase) => phase.files.map((file) => ({ phase: phase.name, ...file })));
+  const report = {
+    finished: new Date().toISOString(),
+    cores: CORES,
+    seconds: since(started),
+    passed: phases.every((phase) => phase.passed),
+    phases: phases.map(({ name, seconds, passed, files: ofPhase }) => ({ name, seconds, passed, files: ofPhase.length, tests: sum(ofPhase, 'tests') })),
+    slowestFiles: [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10),
+    files,
+  };
+  writeFileSync(join(RESULTS, 'timings.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${report.passed ? 'passed' : 'FAILED'} in ${report.seconds} s on ${CORES} cores; ${files.length} files, ${sum(files, 'tests')} tests (test-results/timings.json). Slowest files:`);
+  for (const file of report.slowestFiles) console.log(`  ${String(file.seconds).padStart(7)} s  ${file.file}`);
+  process.exitCode = report.passed ? 0 : 1;
+}
+
+await main();
