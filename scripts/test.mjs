@@ -36,10 +36,10 @@ function stages() {
       { name: 'eslint', steps: [['npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.']]] },
       { name: 'build', steps: [npm('run', 'build')] },
     ],
-    [{ name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: serverFiles }],
+    [{ name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: reportedFiles('server') }],
     [
-      { name: 'admin', steps: [npm('test', '-w', 'admin', '--', ...vitestReport('admin'))], files: vitestFiles('admin') },
-      { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: vitestFiles('web') },
+      { name: 'admin', steps: [npm('test', '-w', 'admin', '--', ...vitestReport('admin'))], files: reportedFiles('admin') },
+      { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: reportedFiles('web') },
     ],
     [{ name: 'e2e', run: (phase) => nodeTestFiles(phase, parallelE2e, E2E_AT_ONCE) }],
     [{ name: 'e2e-serial', run: (phase) => nodeTestFiles(phase, SERIAL_E2E, 1) }],
@@ -48,19 +48,8 @@ function stages() {
 
 const vitestReport = (workspace) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, `${workspace}.json`)}`];
 
-/** Per-file figures from Jest's JSON report. */
-function serverFiles() {
-  const report = JSON.parse(readFileSync(join(RESULTS, 'server.json'), 'utf8'));
-  return report.testResults.map((result) => ({
-    file: `server/${result.name.slice(result.name.indexOf('/server/') + '/server/'.length)}`,
-    seconds: round((result.endTime - result.startTime) / 1000),
-    tests: result.assertionResults.length,
-    failed: result.assertionResults.filter((test) => test.status === 'failed').length,
-  }));
-}
-
-/** Per-file figures from Vitest's JSON report. */
-function vitestFiles(workspace) {
+/** Per-file figures from a JSON report of Jest's shape, which Vitest's json reporter writes too. */
+function reportedFiles(workspace) {
   return () => {
     const report = JSON.parse(readFileSync(join(RESULTS, `${workspace}.json`), 'utf8'));
     return report.testResults.map((result) => ({
