@@ -2,7 +2,7 @@
 // goes to test-results/logs/ (shown whole when it fails), and the time of every phase and test file to
 // test-results/timings.json, summarised at the end. `npm test -- --only=server,e2e` runs some phases of it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,28 +19,38 @@ const E2E_AT_ONCE = CORES;
  */
 const SERIAL_E2E = ['bench-smoke', 'easter-peak', 'database-outage', 'server-lifecycle'].map((name) => `e2e/${name}.test.ts`);
 
-const e2eFiles = () =>
-  readdirSync(join(ROOT, 'e2e'))
+/**
+ * The end-to-end files, longest first, so that no long file starts last and runs on alone: by their time in the
+ * last run's report when there is one, else by their size.
+ */
+function e2eFiles(lastSeconds) {
+  const files = readdirSync(join(ROOT, 'e2e'))
     .filter((name) => name.endsWith('.test.ts'))
-    .sort()
     .map((name) => `e2e/${name}`);
+  // A file new since the last run has no time in it: then every file is weighed by its size, so none is guessed.
+  const timed = files.every((file) => lastSeconds.has(file));
+  const weight = new Map(files.map((file) => [file, timed ? lastSeconds.get(file) : statSync(join(ROOT, file)).size]));
+  return files.sort((a, b) => weight.get(b) - weight.get(a));
+}
 
 const npm = (...args) => ['npm', args];
 
 /** The phases, stage by stage: the phases of one stage run side by side, a stage starts when the one before passed. */
-function stages() {
-  const parallelE2e = e2eFiles().filter((file) => !SERIAL_E2E.includes(file));
+function stages(lastSeconds) {
+  const parallelE2e = e2eFiles(lastSeconds).filter((file) => !SERIAL_E2E.includes(file));
   return [
     [
       { name: 'typecheck', steps: [npm('run', 'typecheck')] },
       { name: 'eslint', steps: [['npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.']]] },
       { name: 'build', steps: [npm('run', 'build')] },
     ],
-    [{ name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: reportedFiles('server') }],
+    // Jest's two workers leave a core partly idle while they wait on PostgreSQL: the web's one Vitest fork fills it.
     [
-      { name: 'admin', steps: [npm('test', '-w', 'admin', '--', ...vitestReport('admin'))], files: reportedFiles('admin') },
+      { name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: reportedFiles('server') },
       { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: reportedFiles('web') },
     ],
+    // Alone, the console's files use every core (Vitest's default leaves one free).
+    [{ name: 'admin', steps: [npm('test', '-w', 'admin', '--', `--maxWorkers=${CORES}`, ...vitestReport('admin'))], files: reportedFiles('admin') }],
     [{ name: 'e2e', run: (phase) => nodeTestFiles(phase, parallelE2e, E2E_AT_ONCE) }],
     [{ name: 'e2e-serial', run: (phase) => nodeTestFiles(phase, SERIAL_E2E, 1) }],
   ];
@@ -126,15 +136,23 @@ async function runPhase(phase) {
   return { name: phase.name, seconds, passed: code === 0, files };
 }
 
+/** Each file's time in the last run's report, when there is one. */
+function lastRunSeconds() {
+  const report = join(RESULTS, 'timings.json');
+  if (!existsSync(report)) return new Map();
+  return new Map(JSON.parse(readFileSync(report, 'utf8')).files.map((file) => [file.file, file.seconds]));
+}
+
 const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 
 async function main() {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const lastSeconds = lastRunSeconds();
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(LOGS, { recursive: true });
   const started = performance.now();
   const phases = [];
-  for (const stage of stages()) {
+  for (const stage of stages(lastSeconds)) {
     const chosen = stage.filter((phase) => !only || only.includes(phase.name));
     const stageStart = performance.now();
     phases.push(...(await Promise.all(chosen.map(runPhase))));
