@@ -80,6 +80,59 @@ describe("Gift Aid against HMRC's rules", () => {
     expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Eligible' });
   });
 
+  describe('a claim and an oral declaration voided within its 30 days', () => {
+    const PREVIEW = 'query($from: String!, $to: String!) { giftAidClaimPreview(from: $from, to: $to) { rows { lastName } } }';
+    const CLAIM = 'mutation($from: String!, $to: String!) { createGiftAidClaims(from: $from, to: $to) { id status } }';
+    const SUBMIT = 'mutation($id: ID!) { submitGiftAidClaim(id: $id, hmrcReference: "HMRC-1") { id } }';
+    const DRAFT_ROWS = 'query($id: ID!) { GiftAidClaim(id: $id) { rows { lastName } } }';
+
+    /** A donor's oral declaration under a last name no other test uses, so the claim's rows can be told apart. */
+    async function oralUnder(lastName: string): Promise<{ donor: Member; declaration: string }> {
+      const donor = await t.member();
+      const details = { source: 'Oral', declaredOn: today, scope: 'Enduring', firstName: 'Ada', lastName, houseNameOrNumber: '12', postcode: 'M1 1AE' };
+      const declaration = (await ok(t, RECORD, { ...details, donorEmail: donor.email }, finance.token)).recordGiftAidDeclaration.id;
+      return { donor, declaration };
+    }
+    const previewNames = async () => (await ok(t, PREVIEW, { from: today, to: today }, finance.token)).giftAidClaimPreview.rows.map((row: { lastName: string }) => row.lastName);
+
+    it('leaves out of a claim a gift whose only declaration was an oral one since voided', async () => {
+      const { donor, declaration } = await oralUnder('Voidedbeforeclaim');
+      await give(donor, 30);
+      expect(await previewNames()).toContain('Voidedbeforeclaim');
+
+      await ok(t, CANCEL, { id: declaration }, donor.token);
+      expect(await previewNames()).not.toContain('Voidedbeforeclaim');
+    });
+
+    it('keeps in a claim a gift that another declaration still covers when the oral one is voided', async () => {
+      const { donor, declaration } = await oralUnder('Voidedbutpaper');
+      const gift = await give(donor, 30);
+      const paper = { source: 'Paper', declaredOn: today, scope: 'ThisDonation', firstName: 'Ada', lastName: 'Voidedbutpaper', houseNameOrNumber: '12', postcode: 'M1 1AE' };
+      const covering = (await ok(t, RECORD, { ...paper, donorEmail: donor.email }, finance.token)).recordGiftAidDeclaration.id;
+      await t.db.query('UPDATE donations SET gift_aid_declaration_id = $1 WHERE id = $2', [covering, gift]);
+
+      await ok(t, CANCEL, { id: declaration }, donor.token);
+      expect(await previewNames()).toContain('Voidedbutpaper');
+    });
+
+    it('refuses to send HMRC a draft claim holding a gift whose oral declaration was voided after the draft was made', async () => {
+      const { donor, declaration } = await oralUnder('Voidedafterdraft');
+      const gift = await give(donor, 30);
+      const [draft] = (await ok(t, CLAIM, { from: today, to: today }, finance.token)).createGiftAidClaims;
+      expect((await ok(t, DRAFT_ROWS, { id: draft.id }, finance.token)).GiftAidClaim.rows.map((row: { lastName: string }) => row.lastName)).toContain('Voidedafterdraft');
+
+      await ok(t, CANCEL, { id: declaration }, donor.token);
+      const refused = await t.gql(SUBMIT, { id: draft.id }, finance.token);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT' });
+      expect(refused.errors?.[0]?.message).toMatch(/oral declaration/);
+      expect((await t.db.query('SELECT status FROM gift_aid_claims WHERE id = $1', [draft.id]))[0].status).toBe('Draft');
+
+      await ok(t, 'mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id: draft.id }, finance.token);
+      expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Ineligible', giftAidReason: expect.stringMatching(/within 30 days/) });
+      expect(await previewNames()).not.toContain('Voidedafterdraft');
+    });
+  });
+
   /** Sends `event` to the shop as PayPal would, signed as the emulator signs (its secret is the test's). */
   async function deliver(event: Record<string, unknown>) {
     const body = JSON.stringify(event);

@@ -9,6 +9,7 @@ import { keepUntil } from './accounting-period.js';
 import { GiftAidClaimDraftService } from './claim-draft.service.js';
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
+import { coveringSql } from './gift-aid-status.service.js';
 import { accountRefunds, CLAIM_LOCK, releaseRefunds } from './refund-accounting.js';
 import { londonDay } from './tax-year.js';
 
@@ -106,9 +107,22 @@ export class GiftAidClaimService {
     if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,63}$/.test(reference)) {
       throw AppError.badInput('hmrcReference', "hmrcReference must be HMRC's reference for the submission: letters, digits, spaces, . / -, at most 64 characters");
     }
-    return this.step(actor, id, GiftAidClaimStatus.Draft, 'gift-aid.claim-submitted', `HMRC reference ${reference}`, async (claim) => {
+    return this.step(actor, id, GiftAidClaimStatus.Draft, 'gift-aid.claim-submitted', `HMRC reference ${reference}`, async (claim, manager) => {
+      await this.refuseIfUncovered(manager, claim.id);
       Object.assign(claim, { status: GiftAidClaimStatus.Submitted, hmrcReference: reference, submittedAt: new Date() });
     });
+  }
+
+  /**
+   * A gift loses the declaration it was drafted under only when that was an oral one cancelled within 30 days of its
+   * written record, as if never made (gift-aid-status.service.ts): sent to HMRC, it would be claimed with no declaration.
+   */
+  private async refuseIfUncovered(manager: EntityManager, claimId: number) {
+    const rows: { id: number }[] = await manager.query(`SELECT d.id FROM donations d WHERE d.gift_aid_claim_id = $1 AND ${coveringSql('d')} IS NULL ORDER BY d.id`, [claimId]);
+    if (rows.length) {
+      const ids = rows.map((row) => row.id).join(', ');
+      throw new AppError('CONFLICT', `Donation ${ids} of this draft lost its declaration (an oral declaration cancelled within its 30 days is as if never made): delete this draft and make it again`);
+    }
   }
 
   /** Submitted → Paid: what HMRC paid and the day it arrived. */
