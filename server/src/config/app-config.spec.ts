@@ -104,6 +104,17 @@ describe('loadConfig', () => {
       expect(loadConfig(production({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).paypal.emulatorSecret).toBeUndefined();
     });
 
+    it('refuses a plain-http PUBLIC_URL unless it is this machine, as unsubscribe links and List-Unsubscribe must be https', () => {
+      for (const PUBLIC_URL of ['http://ministry.example', 'http://192.168.1.10:3000', 'http://localhost.ministry.example']) {
+        expect(() => loadConfig(production({ PUBLIC_URL }))).toThrow(/PUBLIC_URL must start with https:\/\/ when NODE_ENV is production/);
+      }
+      for (const PUBLIC_URL of ['https://ministry.example', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://localhost:8080']) {
+        expect(loadConfig(production({ PUBLIC_URL })).publicUrl).toBe(PUBLIC_URL);
+      }
+      expect(loadConfig(production({})).publicUrl).toBe('http://localhost:3000');
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://ministry.example' }).publicUrl).toBe('http://ministry.example');
+    });
+
     it('seeds the demo only when SEED_DEMO asks for it', () => {
       expect(loadConfig(production({})).seedDemo).toBe(false);
       expect(loadConfig(production({ SEED_DEMO: 'true' })).seedDemo).toBe(true);

@@ -158,6 +158,21 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
 }
 
 /** The JWT secret from JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+/**
+ * A live site's address must be https: its unsubscribe links and List-Unsubscribe headers travel in mail, and a
+ * plain-http one-click link could be read or rewritten on the way. Only this machine itself may go without.
+ */
+function readPublicUrl(env: Env, port: number, production: boolean): string {
+  const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const { protocol, hostname } = new URL(publicUrl);
+  if (production && protocol === 'http:' && !isLoopback(hostname)) {
+    throw new ConfigError(`PUBLIC_URL must start with https:// when NODE_ENV is production (http:// only for 127.0.0.1, [::1] or localhost), got "${publicUrl}"`);
+  }
+  return publicUrl;
+}
+
+const isLoopback = (hostname: string): boolean => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
 function readJwtSecret(env: Env, dataDir: string, production: boolean): string {
   const { value, generated } = secretFromEnvOrFile(env.JWT_SECRET, dataDir, 'jwt-secret');
   if (generated) return value;
@@ -238,12 +253,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`DATABASE_CONNECT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000, got "${env.DATABASE_CONNECT_TIMEOUT_MS}"`);
   }
 
-  const publicUrl = (readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const production = nodeEnv === 'production';
+  const publicUrl = readPublicUrl(env, port, production);
   const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (!isPlainAddress(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
   const staffEmail = env.STAFF_EMAIL || adminEmail;
   if (!isPlainAddress(staffEmail)) throw new ConfigError(`STAFF_EMAIL must be one e-mail address (no name, no list), got "${staffEmail}"`);
-  const production = nodeEnv === 'production';
   const adminPassword = readAdminPassword(env, production);
 
   const paypalClientId = env.PAYPAL_CLIENT_ID || undefined;

@@ -108,7 +108,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DATABASE_URL: appUrl,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    PUBLIC_URL: 'http://site.test',
+    // Production takes only an https address that is not this machine's (app-config.ts).
+    PUBLIC_URL: env.NODE_ENV === 'production' ? 'https://site.test' : 'http://site.test',
     TRUST_PROXY: '1',
     SEED_DEMO: 'false',
     ...env,
