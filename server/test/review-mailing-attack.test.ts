@@ -497,7 +497,7 @@ describe('review: attacking e-mail lists and broadcasts from outside', () => {
       expect(mail.raw).not.toMatch(/^Bcc:/im);
       expect(mail.text).not.toMatch(/<script|javascript:|onerror/i);
       const headers = unfolded(mail);
-      expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/site\.test\/api\/mail\/unsubscribe\?token=[\w-]+>, <mailto:unsubscribe\+[\w-]+@[^>]+>/im);
+      expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/site\.test\/api\/mail\/unsubscribe\?token=[\w-]+>, <mailto:unsubscribe\+[\w-]+@[^>]+>/im);
       expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
     },
     60 * SECONDS,
