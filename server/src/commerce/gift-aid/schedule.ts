@@ -1,5 +1,5 @@
 import { SCHEDULE_COLUMNS, type ScheduleColumn, type ScheduleField } from '@ministry/shared';
-import XLSX from 'xlsx';
+import type XLSX from 'xlsx';
 import { csvNumber, csvText } from '../../common/csv.js';
 import { minorToDecimal, toPayPalValue } from '../money.js';
 
@@ -158,7 +158,7 @@ const amountValue = (minor: number): XLSX.CellObject => ({ t: 'n', v: minorToDec
  * headings on row 23 and items 1 to 1,000 in column B, the rows from row 25; dates are date cells shown DD/MM/YY,
  * amounts numbers, the rest text (names and addresses can never be formulas).
  */
-export function scheduleOds(claim: ScheduleSheet): Buffer {
+export async function scheduleOds(claim: ScheduleSheet): Promise<Buffer> {
   if (claim.rows.length > ROWS_PER_CLAIM) throw new Error(`a schedule holds at most ${ROWS_PER_CLAIM} rows, not ${claim.rows.length}`);
   const sheet: XLSX.WorkSheet = {};
   for (const [cell, text] of Object.entries(TEMPLATE_TEXTS)) sheet[cell] = { t: 's', v: text };
@@ -178,7 +178,9 @@ export function scheduleOds(claim: ScheduleSheet): Buffer {
     }
   });
   sheet['!ref'] = `A1:K${LAST_DATA_ROW + 2}`;
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, SHEET_NAME);
-  return XLSX.write(book, { bookType: 'ods', type: 'buffer', compression: true }) as Buffer;
+  // Loaded on the first schedule, not at start: the spreadsheet library is a third of a second to load.
+  const { utils, write } = (await import('xlsx')).default;
+  const book = utils.book_new();
+  utils.book_append_sheet(book, sheet, SHEET_NAME);
+  return write(book, { bookType: 'ods', type: 'buffer', compression: true }) as Buffer;
 }

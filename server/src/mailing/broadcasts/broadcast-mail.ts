@@ -1,5 +1,4 @@
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import { escapeHtml } from '../../common/escape-html.js';
 
 /** Stands for each recipient's own unsubscribe link until the message is addressed: the layout is rendered once per broadcast. */
@@ -51,6 +50,8 @@ export async function renderLetter(letter: Letter): Promise<{ html: string; text
     <mj-section padding="16px"><mj-column><mj-text font-size="13px" color="#52606d">${footer}</mj-text></mj-column></mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on the first letter, not at start: MJML and its HTML tooling are most of a second to load.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(source, { validationLevel: 'soft', keepComments: false });
   if (errors.length) throw new Error(`the e-mail layout did not render: ${errors[0].formattedMessage}`);
   const text = convert(`<h1>${escapeHtml(letter.subject)}</h1>${body}<hr>${footer}`, {
