@@ -109,6 +109,21 @@ function run(command, args, onOutput) {
   });
 }
 
+/** The machine's CPU time so far, busy and in all, from Linux's /proc/stat; null elsewhere. */
+function machineCpu() {
+  if (!existsSync('/proc/stat')) return null;
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.reduce((all, value) => all + value, 0);
+  // The fourth and fifth figures are idle and waiting on disk.
+  return { busy: total - ticks[3] - ticks[4], total };
+}
+
+/** The share of the machine's cores that were busy since `start` (every process, not only ours), as a percentage. */
+function cpuBusySince(start) {
+  const end = machineCpu();
+  return start && end ? Math.round((100 * (end.busy - start.busy)) / (end.total - start.total)) : null;
+}
+
 const round = (seconds) => Math.round(seconds * 10) / 10;
 const since = (start) => round((performance.now() - start) / 1000);
 
@@ -117,6 +132,7 @@ async function runPhase(phase) {
   phase.log = join(LOGS, `${phase.name}.log`);
   writeFileSync(phase.log, '');
   const start = performance.now();
+  const cpuStart = machineCpu();
   let code = 0;
   let files = [];
   if (phase.run) ({ code, files } = await phase.run(phase));
@@ -125,15 +141,17 @@ async function runPhase(phase) {
     if (code !== 0) break;
   }
   const seconds = since(start);
+  const cpuBusy = cpuBusySince(cpuStart);
   try {
     files = phase.files?.() ?? files;
   } catch {
     // A runner that failed before writing its report leaves no file figures; the log says why.
   }
   const counts = files.length ? `  (${files.length} files, ${sum(files, 'tests')} tests)` : '';
-  console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${phase.name.padEnd(11)} ${String(seconds).padStart(7)} s${counts}`);
+  const cpu = cpuBusy === null ? '' : `  cpu ${cpuBusy}%`;
+  console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${phase.name.padEnd(11)} ${String(seconds).padStart(7)} s${cpu}${counts}`);
   if (code !== 0) console.log(`--- ${phase.name} (test-results/logs/${phase.name}.log) ---\n${readFileSync(phase.log, 'utf8')}\n--- end of ${phase.name} ---`);
-  return { name: phase.name, seconds, passed: code === 0, files };
+  return { name: phase.name, seconds, cpuBusy, passed: code === 0, files };
 }
 
 /** Each file's time in the last run's report, when there is one. */
@@ -167,7 +185,7 @@ async function main() {
     cores: CORES,
     seconds: since(started),
     passed: phases.every((phase) => phase.passed),
-    phases: phases.map(({ name, seconds, passed, files: ofPhase }) => ({ name, seconds, passed, files: ofPhase.length, tests: sum(ofPhase, 'tests') })),
+    phases: phases.map(({ name, seconds, cpuBusy, passed, files: ofPhase }) => ({ name, seconds, cpuBusy, passed, files: ofPhase.length, tests: sum(ofPhase, 'tests') })),
     slowestFiles: [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10),
     files,
   };
