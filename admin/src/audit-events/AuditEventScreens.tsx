@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useRecordContext } from 'react-admin';
+import { AutocompleteInput, DateInput, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useRecordContext } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { WhenField } from '../common/fields';
 import { Note } from '../common/screens';
 import { ACTION_CHOICES, actionInWords, actorInWords, RECORD_KIND_CHOICES, recordKindInWords } from './auditWords';

@@ -1,6 +1,7 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import UndoIcon from '@mui/icons-material/Undo';
-import { ArrayField, DataTable, NumberField, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { ArrayField, NumberField, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { MoneyField, StatusField } from '../common/fields';
 import { OrderActionButton } from '../common/OrderActionButton';
 import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';

@@ -1,6 +1,5 @@
 import { Chip, Typography } from '@mui/material';
 import {
-  DataTable,
   DateField,
   EmailField,
   FunctionField,
@@ -16,6 +15,7 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import type { BookingStatus } from '@ministry/shared';
 import { WhenField } from '../common/fields';
 import { formatMoney } from '../common/format';

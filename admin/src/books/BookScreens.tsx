@@ -1,4 +1,5 @@
-import { Create, DataTable, List, NumberInput, SearchInput, SimpleForm, TextInput, minValue, number, required } from 'react-admin';
+import { Create, List, NumberInput, SearchInput, SimpleForm, TextInput, minValue, number, required } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField, MoneyField, Thumbnail, WhenField } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, EditScreen, RowActions } from '../common/screens';

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, CardContent, Chip, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  DataTable,
   FilterButton,
   Link,
   List,
@@ -13,6 +12,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PRAYER_PRIVACIES, PRAYER_PRIVACY_WORDS } from '@ministry/shared';
 import { StatusField, STATUS_LABELS } from '../common/fields';
 import { formatWhen } from '../common/format';

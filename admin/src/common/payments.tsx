@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, EmailField, List, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { EmailField, List, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { DataTable } from './DataTable';
 import { IdField, MoneyField, PersonField, StatusField, WhenField } from './fields';
 import { formatMoney, formatWhen } from './format';
 import { BulkExportActions, OPEN_COLUMN, usePhone } from './screens';

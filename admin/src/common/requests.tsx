@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { DataTable, EmailField, List, SearchInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar, usePermissions } from 'react-admin';
+import { EmailField, List, SearchInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar, usePermissions } from 'react-admin';
+import { DataTable } from './DataTable';
 import { PERMISSION } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, StatusField, WhenField } from './fields';

@@ -4,7 +4,6 @@ import {
   BulkDeleteButton,
   BulkExportButton,
   CreateButton,
-  DataTable,
   DeleteButton,
   Edit,
   EditButton,
@@ -15,6 +14,7 @@ import {
   useShowContext,
   type EditProps,
 } from 'react-admin';
+import { DataTable } from './DataTable';
 
 /** Bulk actions of a list whose records may be deleted: export the selection, or delete it after a confirmation. */
 export const BulkDeleteActions = () => (

@@ -1,4 +1,5 @@
-import { DataTable, TextField } from 'react-admin';
+import { TextField } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PreviewField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow, SENDER_COLUMNS, SENDER_FIELDS } from '../common/requests';
 

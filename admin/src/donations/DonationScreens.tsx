@@ -1,4 +1,5 @@
-import { DataTable, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { MoneyField, StatusField } from '../common/fields';
 import { BUYER_COLUMNS, BUYER_FIELDS, PaymentList, PaymentShow } from '../common/payments';
 import { RefundDonation } from './RefundDonation';

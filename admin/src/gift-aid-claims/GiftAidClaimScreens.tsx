@@ -7,7 +7,6 @@ import {
   ArrayField,
   BooleanField,
   CreateButton,
-  DataTable,
   DateField,
   List,
   NumberField,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { MoneyField, WhenField } from '../common/fields';
 import { formatMoney, londonToday } from '../common/format';
 import { usePhone } from '../common/screens';

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   CreateButton,
-  DataTable,
   DateField,
   Labeled,
   List,
@@ -21,6 +20,7 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PersonField, WhenField } from '../common/fields';
 import { useAdminDataProvider } from '../data/useAdminDataProvider';
 import { ApiError } from '../data/errors';

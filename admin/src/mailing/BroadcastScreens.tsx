@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import {
   Create,
   CreateButton,
-  DataTable,
   EditButton,
   FunctionField,
   List,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { BROADCAST_STATUSES, type BroadcastStatus } from '@ministry/shared';
 import { WhenField } from '../common/fields';
 import { RichTextBody } from '../common/RichTextBody';

@@ -2,7 +2,6 @@ import { Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
-  DataTable,
   FunctionField,
   Labeled,
   List,
@@ -15,6 +14,7 @@ import {
   required,
   useRecordContext,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import type { ConsentBasis } from '@ministry/shared';
 import { EditScreen, ListLoadError } from '../common/screens';
 import { BASIS_WORDS, LIST_BASIS_CHOICES } from './mailingWords';

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, DataTable, EmailField, List, NullableBooleanInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, EmailField, List, NullableBooleanInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PERMISSION, ROLE, ROLES, ROLE_WORDS } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { IdField, WhenField } from '../common/fields';

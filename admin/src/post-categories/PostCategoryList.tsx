@@ -1,4 +1,5 @@
-import { DataTable, List, SearchInput } from 'react-admin';
+import { List, SearchInput } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField } from '../common/fields';
 import { BulkDeleteActions, Note, RowActions } from '../common/screens';
 import { spreadsheetExporter } from '../common/export';

@@ -1,6 +1,5 @@
 import {
   CreateButton,
-  DataTable,
   ExportButton,
   FilterButton,
   List,
@@ -11,6 +10,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField, PreviewField, StatusField, Thumbnail, WhenField } from '../common/fields';
 import { POST_STATUSES } from '../common/inputs';
 import { BulkDeleteActions, RowActions } from '../common/screens';

@@ -1,7 +1,8 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
 import type { ReactElement } from 'react';
-import { Button, DataTable, NumberField, SelectField, TextField, usePermissions, useRecordContext } from 'react-admin';
+import { Button, NumberField, SelectField, TextField, usePermissions, useRecordContext } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PERMISSION, PRAYER_PRIVACIES, PRAYER_PRIVACY, PRAYER_PRIVACY_WORDS } from '@ministry/shared';
 import { can, type Permissions } from '../auth/permissions';
 import { PersonField, PreviewField, WhenField } from '../common/fields';

@@ -1,4 +1,5 @@
-import { DataTable, EmailField, TextField } from 'react-admin';
+import { EmailField, TextField } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { PreviewField } from '../common/fields';
 import { RequestEdit, RequestList, RequestShow } from '../common/requests';
 

@@ -1,7 +1,8 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { DataTable, DateField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useListContext } from 'react-admin';
+import { DateField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useListContext } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { formatMoney } from '../common/format';
 import { IdField, MoneyField, StatusField, WhenField } from '../common/fields';
 import { OrderActionButton } from '../common/OrderActionButton';

@@ -1,4 +1,5 @@
-import { Create, DataTable, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
+import { Create, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { BulkDeleteActions, CreateExportActions, EditScreen, Note, RowActions } from '../common/screens';

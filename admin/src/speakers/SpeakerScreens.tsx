@@ -1,4 +1,5 @@
-import { Create, DataTable, List, NumberField, SearchInput, SimpleForm, TextInput, required } from 'react-admin';
+import { Create, List, NumberField, SearchInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
 import { EditScreen } from '../common/screens';

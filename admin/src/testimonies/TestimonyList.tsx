@@ -1,4 +1,5 @@
-import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
+import { List, SearchInput, SelectInput } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField, PersonField, PreviewField, StatusField, WhenField } from '../common/fields';
 import { POST_STATUSES } from '../common/inputs';
 import { BulkDeleteActions, Note, RowActions } from '../common/screens';

@@ -1,4 +1,5 @@
-import { AutocompleteInput, BooleanField, DataTable, DateField, FunctionField, List, ReferenceField, ReferenceInput, SearchInput } from 'react-admin';
+import { AutocompleteInput, BooleanField, DateField, FunctionField, List, ReferenceField, ReferenceInput, SearchInput } from 'react-admin';
+import { DataTable } from '../common/DataTable';
 import { IdField, Thumbnail } from '../common/fields';
 import { BulkDeleteActions, RowActions } from '../common/screens';
 import { spreadsheetExporter } from '../common/export';
