@@ -191,6 +191,38 @@ describe('regular giving through PayPal subscriptions', () => {
     expect(used).toEqual(plans.map((plan: any) => ({ currency: plan.currency, paypal_plan_id: plan.plan_id })));
   });
 
+  it('records the mailing boxes ticked with a monthly gift in the consent ledger, and refuses a wrong list before any gift is set up', async () => {
+    const admin = await t.adminToken();
+    const LIST = `mutation ($name: String!, $basis: ConsentBasis!) { createMailingList(name: $name, description: "News", public: true, basis: $basis) { id } }`;
+    const newList = async (name: string, basis: string) => (await ok(t, LIST, { name, basis }, admin)).createMailingList.id as string;
+    const news = await newList('Monthly givers news', 'Consent');
+    const letter = await newList('Monthly givers letter', 'CharitableSoftOptIn');
+    const giver = await t.member();
+    const WITH_CHOICES = `mutation ($amount: Float!, $currency: String!, $choices: [MailingChoiceInput!]) {
+      createRegularDonation(amount: $amount, currency: $currency, mailingChoices: $choices) { id status } }`;
+    const gifts = () => t.db.query('SELECT id FROM regular_donations WHERE user_id = $1', [giver.id]);
+
+    const wrong = await t.gql(WITH_CHOICES, { amount: 5, currency: 'GBP', choices: [{ listId: '99999', ticked: true }] }, giver.token);
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'mailingChoices' });
+    expect(await gifts()).toHaveLength(0);
+
+    const choices = [
+      { listId: news, ticked: true },
+      { listId: letter, ticked: false },
+    ];
+    const gift = (await ok(t, WITH_CHOICES, { amount: 5, currency: 'GBP', choices }, giver.token)).createRegularDonation;
+    expect(gift.status).toBe('ApprovalPending');
+    const ledger = await t.db.query(
+      `SELECT l.name, e.action, e.basis, e.source FROM consent_events e JOIN mail_subscribers s ON s.id = e.subscriber_id
+       JOIN mailing_lists l ON l.id = e.list_id WHERE s.user_id = $1 ORDER BY l.name`,
+      [giver.id],
+    );
+    expect(ledger).toEqual([
+      { name: 'Monthly givers letter', action: 'Given', basis: 'CharitableSoftOptIn', source: 'Donation' },
+      { name: 'Monthly givers news', action: expect.stringMatching(/^(Requested|Given)$/), basis: 'Consent', source: 'Donation' },
+    ]);
+  });
+
   it('refuses an amount or currency it does not take, naming the field', async () => {
     for (const [variables, field] of [
       [{ amount: 0, currency: 'GBP' }, 'amount'],

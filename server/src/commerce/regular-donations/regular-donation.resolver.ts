@@ -1,8 +1,10 @@
+import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../../access/auth-user.js';
 import { Can, CurrentUser } from '../../access/decorators.js';
 import { ListMetadata, toId } from '../../common/list.js';
+import { MAILING_CHOICES, type MailingChoicesRecorder } from '../../common/mailing-choices.js';
 import type { GraphQLContext } from '../../common/loaders.js';
 import { RateLimit } from '../../common/rate-limit.js';
 import { OrderUser } from '../payments/payment-record.js';
@@ -17,12 +19,15 @@ export class RegularDonationResolver {
   constructor(
     private readonly gifts: RegularDonationService,
     private readonly reader: RegularDonationReader,
+    @Inject(MAILING_CHOICES) private readonly subscriptions: MailingChoicesRecorder,
   ) {}
 
   @RateLimit('checkout', CHECKOUTS_PER_ADDRESS.limit, CHECKOUTS_PER_ADDRESS.windowSeconds)
   @Mutation(() => RegularDonationCheckout, { description: 'Sets up a monthly gift in GBP or USD as a PayPal subscription; send the member to approveUrl.' })
-  async createRegularDonation(@CurrentUser() caller: AuthUser, @Args() input: CreateRegularDonationArgs): Promise<RegularDonationCheckout> {
+  async createRegularDonation(@CurrentUser() caller: AuthUser, @Args() { mailingChoices, ...input }: CreateRegularDonationArgs): Promise<RegularDonationCheckout> {
+    await this.subscriptions.checkChoices(mailingChoices);
     const gift = await this.gifts.create(caller, input);
+    await this.subscriptions.recordForAccount(caller.id, mailingChoices, 'Donation');
     return { id: gift.id, subscriptionID: gift.paypalSubscriptionId!, approveUrl: gift.approveUrl!, status: gift.status };
   }
 

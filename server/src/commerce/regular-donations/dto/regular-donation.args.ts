@@ -2,12 +2,16 @@ import { ArgsType, Field, Float, ID, InputType, ObjectType } from '@nestjs/graph
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FilterArg, ListArgs } from '../../../common/list.js';
+import { MailingChoiceInput, MailingChoicesField } from '../../../common/mailing-choices.js';
 import { GiftAmountArgs, GiftFilterInput } from '../../donations/dto/donation.args.js';
 import { GiftAidDeclarationInput } from '../../gift-aid/dto/gift-aid.args.js';
 import { RegularDonationStatus } from '../regular-donation.entity.js';
 
 @ArgsType()
 export class CreateRegularDonationArgs extends GiftAmountArgs {
+  @MailingChoicesField()
+  mailingChoices?: MailingChoiceInput[] | null;
+
   @Field(() => Boolean, { nullable: true, description: "true: Gift Aid on every payment under the member's enduring declaration (required); false: none" })
   @IsOptional()
   @IsBoolean()
