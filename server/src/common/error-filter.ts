@@ -1,5 +1,5 @@
 import { HeaderMap } from '@apollo/server';
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { isDatabaseUnavailable } from '../database/database-unavailable.js';
@@ -8,6 +8,8 @@ import { AppError, ERROR_STATUS, ErrorCode, RETRY_AFTER_SECONDS } from './app-er
 const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
 );
+
+const UNMATCHED_ROUTE = /^Cannot [A-Z]+ \//;
 
 /** Any thrown value as an AppError; anything unexpected becomes a 500 that reveals nothing. */
 function toAppError(error: unknown): AppError | undefined {
@@ -18,6 +20,8 @@ function toAppError(error: unknown): AppError | undefined {
     const raw = typeof response === 'object' && response !== null && 'message' in response ? response.message : error.message;
     const message = Array.isArray(raw) ? String(raw[0]) : String(raw);
     if (status === 413) return AppError.badInput('image', 'The file is too large');
+    // Nest's own answer for a route nobody serves, `Cannot <method> <path>`, would differ between a GET and its HEAD.
+    if (error instanceof NotFoundException && UNMATCHED_ROUTE.test(message)) return AppError.notFound('This address');
     return new AppError(CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT'), message);
   }
   if (isDatabaseUnavailable(error)) return AppError.serviceUnavailable();
