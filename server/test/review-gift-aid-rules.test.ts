@@ -131,6 +131,38 @@ describe("Gift Aid against HMRC's rules", () => {
       expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Ineligible', giftAidReason: expect.stringMatching(/within 30 days/) });
       expect(await previewNames()).not.toContain('Voidedafterdraft');
     });
+
+    // HMRC, Charities: detailed Gift Aid guidance, chapter 6: "If you've over-claimed tax in a previous claim, you
+    // can make an adjustment to the next claim" (Box 2). A declaration void from the start leaves its claimed gift
+    // over-claimed in full.
+    it('declares back on the next claim the Gift Aid on a gift already sent to HMRC whose oral declaration is then voided', async () => {
+      const ADJUSTMENTS = `query($from: String!, $to: String!) { giftAidClaimPreview(from: $from, to: $to) {
+        adjustments { donationId amount tax declarationVoided } adjustment adjustmentNote } }`;
+      const { donor, declaration } = await oralUnder('Voidedaftersubmit');
+      const gift = await give(donor, 40);
+      const [sent] = (await ok(t, CLAIM, { from: today, to: today }, finance.token)).createGiftAidClaims;
+      await ok(t, SUBMIT, { id: sent.id }, finance.token);
+      expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Claimed' });
+
+      await ok(t, CANCEL, { id: declaration }, donor.token);
+      expect(await donation(gift)).toMatchObject({ giftAidStatus: 'NeedsAdjustment', giftAidReason: expect.stringMatching(/as if never made/) });
+      // Today is claimed; the next claim is of a gift paid yesterday, whose tax can take Box 2.
+      const { donor: other } = await oralUnder('Coversthebox');
+      await t.db.query(`UPDATE donations SET paid_at = now() - interval '1 day' WHERE id = $1`, [await give(other, 200)]);
+      const yesterday = { from: london(new Date(Date.now() - 86_400_000)), to: london(new Date(Date.now() - 86_400_000)) };
+      const preview = (await ok(t, ADJUSTMENTS, yesterday, finance.token)).giftAidClaimPreview;
+      expect(preview.adjustments).toEqual([{ donationId: gift, amount: 40, tax: 10, declarationVoided: true }]);
+      expect(preview).toMatchObject({ adjustment: 10, adjustmentNote: `Gift Aid over-claimed on 1 donation whose declaration was void, from claim ${sent.id}` });
+
+      const [next] = (await ok(t, CLAIM, yesterday, finance.token)).createGiftAidClaims;
+      expect((await t.db.query('SELECT adjustment_minor FROM gift_aid_claims WHERE id = $1', [next.id]))[0].adjustment_minor).toBe(1000);
+      expect(await donation(gift)).toMatchObject({ giftAidStatus: 'Ineligible', giftAidReason: expect.stringMatching(/declared on a later claim/) });
+      expect((await ok(t, ADJUSTMENTS, { from: today, to: today }, finance.token)).giftAidClaimPreview.adjustments).toEqual([]);
+
+      // Deleting that draft puts the adjustment back for the claim after it.
+      await ok(t, 'mutation($id: ID!) { deleteGiftAidClaim(id: $id) }', { id: next.id }, finance.token);
+      expect(await donation(gift)).toMatchObject({ giftAidStatus: 'NeedsAdjustment' });
+    });
   });
 
   /** Sends `event` to the shop as PayPal would, signed as the emulator signs (its secret is the test's). */

@@ -190,12 +190,12 @@ const PreviewTable = ({ preview }: { preview: ClaimPreview }) => (
     )}
     {preview.adjustments.length > 0 && (
       <Alert severity="warning" sx={{ my: 1 }}>
-        {preview.adjustments.length} donation(s) refunded after an earlier claim: declare {pounds(preview.adjustment)} as “{preview.adjustmentNote}”.
+        {preview.adjustments.length} donation(s) refunded, or left with no declaration, after an earlier claim: declare {pounds(preview.adjustment)} as “{preview.adjustmentNote}”.
       </Alert>
     )}
     {preview.waitingAdjustments.length > 0 && (
       <Alert severity="info" sx={{ my: 1 }}>
-        {preview.waitingAdjustments.length} more refunded donation(s), {pounds(preview.waitingAdjustments.reduce((sum, adjustment) => sum + adjustment.tax, 0))} of tax, wait
+        {preview.waitingAdjustments.length} more donation(s) to declare back, {pounds(preview.waitingAdjustments.reduce((sum, adjustment) => sum + adjustment.tax, 0))} of tax, wait
         for a later claim: what a claim declares back may not be more than the Gift Aid it asks for.
       </Alert>
     )}

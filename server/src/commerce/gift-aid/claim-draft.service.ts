@@ -5,8 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SiteSettingsService } from '../../site/index.js';
 import { buildClaimDraft, type ClaimDraft, type EligibleGift } from './claim-draft.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
-import { coveringSql, GiftAidStatus, GiftAidStatusService } from './gift-aid-status.service.js';
-import { netSterlingSql, pendingAdjustments } from './refund-accounting.js';
+import { coveringSql, GiftAidStatus, GiftAidStatusService, uncoveredAfterClaimSql } from './gift-aid-status.service.js';
+import { mergeAdjustments, netSterlingSql, pendingAdjustments, voidedAdjustments } from './refund-accounting.js';
 
 /** What a claim over a period would hold: its eligible gifts and the refunds to declare, read in one manager. */
 @Injectable()
@@ -45,7 +45,7 @@ export class GiftAidClaimDraftService {
         .addOrderBy('d.id', 'ASC')
         .getRawMany<EligibleGift>()
     ).filter((gift) => gift.sterling > 0);
-    const pending = await pendingAdjustments(manager);
+    const pending = mergeAdjustments(await pendingAdjustments(manager), await voidedAdjustments(manager, uncoveredAfterClaimSql('d')));
     return buildClaimDraft(period, gifts, pending, { limitMinor: this.config.giftAidAggregationLimitMinor, periods: this.siteSettings.periodSettings() });
   }
 }

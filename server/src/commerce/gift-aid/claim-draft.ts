@@ -31,6 +31,7 @@ export interface ClaimAdjustment {
   claimId: number;
   amountMinor: number;
   taxMinor: number;
+  declarationVoided: boolean;
 }
 
 /** A schedule row with what it came from: a donor's donation and declaration, or the donations an aggregated row adds up. */
@@ -106,6 +107,7 @@ export function buildClaimDraft(period: ClaimPeriodArgs, gifts: EligibleGift[], 
     claimId: adjustment.claimId,
     amountMinor: adjustment.amountMinor,
     taxMinor,
+    declarationVoided: adjustment.declarationVoided,
   });
   const adjustments = fitting.map((adjustment, index) => toAdjustment(adjustment, shares[index]));
   const waiting = pending.slice(fitting.length).map((adjustment) => toAdjustment(adjustment, giftAidOn(adjustment.amountMinor)));
@@ -222,6 +224,10 @@ function aggregateRows(gifts: EligibleGift[], settings: PeriodSettings): ClaimRo
 function adjustmentNote(adjustments: ClaimAdjustment[]): string {
   if (!adjustments.length) return '';
   const claims = [...new Set(adjustments.map((adjustment) => adjustment.claimId))].sort((a, b) => a - b);
-  const note = `Gift Aid over-claimed on ${adjustments.length} refunded donation${adjustments.length > 1 ? 's' : ''} from claim ${claims.join(', ')}`;
+  const voided = adjustments.filter((adjustment) => adjustment.declarationVoided).length;
+  const refunded = adjustments.length - voided;
+  const counted = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
+  const what = [refunded && counted(refunded, 'refunded donation'), voided && `${counted(voided, 'donation')} whose declaration was void,`].filter(Boolean).join(' and ');
+  const note = `Gift Aid over-claimed on ${what} from claim ${claims.join(', ')}`;
   return note.length <= 100 ? note : `${note.slice(0, 97)}...`;
 }

@@ -39,6 +39,8 @@ export class GiftAidAdjustment {
   @Field(() => ID, { description: 'The claim that included the refunded donation' }) claimId: number;
   @Field(() => Float, { description: 'The sterling refunded since it was claimed' }) amount: number;
   @Field(() => Float, { description: '25 % of it, claimed before and now deducted; the lines add up to Box 2' }) tax: number;
+  @Field({ description: 'Its declaration was cancelled after it was claimed, as if never made: amount is all that was still claimed on it' })
+  declarationVoided: boolean;
 }
 
 @ObjectType()

@@ -10,7 +10,7 @@ import { GiftAidClaimDraftService } from './claim-draft.service.js';
 import { GiftAidClaim, GiftAidClaimRow, GiftAidClaimStatus } from './claim.entity.js';
 import type { ClaimPeriodArgs } from './dto/gift-aid.args.js';
 import { coveringSql } from './gift-aid-status.service.js';
-import { accountRefunds, CLAIM_LOCK, releaseRefunds } from './refund-accounting.js';
+import { accountAdjustments, accountRefunds, CLAIM_LOCK, releaseRefunds } from './refund-accounting.js';
 import { londonDay } from './tax-year.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,7 +82,7 @@ export class GiftAidClaimService {
         await this.markClaimed(manager, part.donationIds, claim.id);
         // A gift refunded in part before its claim is claimed on what was kept: those refunds are accounted here.
         await accountRefunds(manager, claim.id, part.donationIds);
-        if (first) await accountRefunds(manager, claim.id, draft.adjustments.map((adjustment) => adjustment.donationId));
+        if (first) await accountAdjustments(manager, claim.id, draft.adjustments);
         made.push(claim);
       }
       await this.audit.record(

@@ -33,6 +33,8 @@ declare module '../../common/loaders.js' {
 const VERDICTS = {
   NeedsAdjustment: [GiftAidStatus.NeedsAdjustment, 'Refunded (in full or in part) after it was claimed: declare the Gift Aid on the next claim'],
   Adjusted: [GiftAidStatus.Ineligible, 'Refunded after it was claimed; declared on a later claim'],
+  Uncovered: [GiftAidStatus.NeedsAdjustment, 'Its declaration was cancelled after this gift was claimed, as if never made: declare the Gift Aid on the next claim'],
+  UncoveredAdjusted: [GiftAidStatus.Ineligible, 'Its declaration was cancelled after this gift was claimed, as if never made; declared on a later claim'],
   Claimed: [GiftAidStatus.Claimed, null],
   Refused: [GiftAidStatus.NotDeclared, 'The donor chose no Gift Aid for this gift'],
   NoDeclaration: [GiftAidStatus.NotDeclared, null],
@@ -70,6 +72,8 @@ const voidedSql = `(g.source = 'Oral' AND g.cancelled_at <= g.confirmation_sent_
 function verdictSql(d: string): string {
   return `CASE
     WHEN EXISTS (SELECT 1 FROM donation_refunds r WHERE r.donation_id = ${d}.id AND ${pendingRefundSql('r', d)}) THEN 'NeedsAdjustment'
+    WHEN ${uncoveredAfterClaimSql(d)} AND ${d}.gift_aid_adjustment_claim_id IS NULL THEN 'Uncovered'
+    WHEN ${uncoveredAfterClaimSql(d)} THEN 'UncoveredAdjusted'
     WHEN ${d}.gift_aid_claim_id IS NOT NULL AND ${d}.status = 'Refunded' THEN 'Adjusted'
     WHEN ${d}.gift_aid_claim_id IS NOT NULL THEN 'Claimed'
     WHEN ${d}.gift_aid IS FALSE THEN 'Refused'
@@ -88,6 +92,14 @@ function verdictSql(d: string): string {
 export const coveringSql = (d: string): string =>
   `(SELECT g.id FROM gift_aid_declarations g WHERE ${coverable(d)} AND (g.cancelled_at IS NULL OR (g.cancelled_at > ${at(d)} AND NOT ${voidedSql})) ` +
   `ORDER BY (g.id = ${d}.gift_aid_declaration_id) DESC, g.created_at, g.id LIMIT 1)`;
+
+/**
+ * A gift (`d`) sent to HMRC in a claim that no declaration covers any more: an oral one voided within its 30 days, or
+ * a cancellation recorded late and dated before the gift. All the Gift Aid claimed on it was over-claimed. A Draft's
+ * gift is not: the Draft cannot be sent (claim.service.ts) and is made again.
+ */
+export const uncoveredAfterClaimSql = (d: string): string =>
+  `(EXISTS (SELECT 1 FROM gift_aid_claims c WHERE c.id = ${d}.gift_aid_claim_id AND c.status IN ('Submitted', 'Paid')) AND ${coveringSql(d)} IS NULL)`;
 
 @Injectable()
 export class GiftAidStatusService implements OnModuleInit {

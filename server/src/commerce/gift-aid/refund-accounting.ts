@@ -44,8 +44,10 @@ export interface PendingAdjustment {
   /** The claim that included the donation. */
   claimId: number;
   refundIds: number[];
-  /** The sterling pence refunded since it was claimed. */
+  /** The sterling pence refunded since it was claimed, or all that is left claimed of a gift whose declaration was void. */
   amountMinor: number;
+  /** Its declaration was void: the whole of what was claimed on it is declared back. */
+  declarationVoided: boolean;
 }
 
 /** Per claimed donation, the sterling refunded since it was claimed and not yet accounted for by a claim. */
@@ -58,7 +60,36 @@ export async function pendingAdjustments(manager: EntityManager): Promise<Pendin
      GROUP BY d.id, d.gift_aid_claim_id
      ORDER BY d.id`,
   );
-  return rows.map((row) => ({ donationId: row.donation_id, claimId: row.claim_id, refundIds: row.refund_ids, amountMinor: row.amount_minor }));
+  return rows.map((row) => ({ donationId: row.donation_id, claimId: row.claim_id, refundIds: row.refund_ids, amountMinor: row.amount_minor, declarationVoided: false }));
+}
+
+/**
+ * What is still claimed on each gift of `uncovered` (sent to HMRC, its declaration void: gift-aid-status.service.ts):
+ * its sterling less the refunds a claim netted or declared already. Its refunds not yet declared are in that amount.
+ */
+export async function voidedAdjustments(manager: EntityManager, uncovered: string): Promise<PendingAdjustment[]> {
+  const rows: { donation_id: number; claim_id: number; amount_minor: number }[] = await manager.query(
+    `SELECT d.id AS donation_id, d.gift_aid_claim_id AS claim_id,
+            CAST(${sterlingSql('d')} - coalesce((SELECT sum(${refundSterlingSql('r', 'd')}) FROM donation_refunds r
+              WHERE r.donation_id = d.id AND r.gift_aid_claim_id IS NOT NULL), 0) AS integer) AS amount_minor
+     FROM donations d WHERE ${uncovered} AND d.gift_aid_adjustment_claim_id IS NULL ORDER BY d.id`,
+  );
+  return rows.map((row) => ({ donationId: row.donation_id, claimId: row.claim_id, refundIds: [], amountMinor: row.amount_minor, declarationVoided: true }));
+}
+
+/** The refunds and void declarations to declare, by donation: a void one's refunds are inside its own amount. */
+export function mergeAdjustments(refunds: readonly PendingAdjustment[], voided: readonly PendingAdjustment[]): PendingAdjustment[] {
+  const voidedIds = new Set(voided.map((adjustment) => adjustment.donationId));
+  return [...refunds.filter((adjustment) => !voidedIds.has(adjustment.donationId)), ...voided]
+    .filter((adjustment) => adjustment.amountMinor > 0)
+    .sort((a, b) => a.donationId - b.donationId);
+}
+
+/** Marks the adjustments a claim declared as accounted by it: their refunds, and each void gift as declared back in full. */
+export async function accountAdjustments(manager: EntityManager, claimId: number, adjustments: readonly { donationId: number; declarationVoided: boolean }[]): Promise<void> {
+  await accountRefunds(manager, claimId, adjustments.map((adjustment) => adjustment.donationId));
+  const voided = adjustments.filter((adjustment) => adjustment.declarationVoided).map((adjustment) => adjustment.donationId);
+  if (voided.length) await manager.query('UPDATE donations SET gift_aid_adjustment_claim_id = $1 WHERE id = ANY($2)', [claimId, voided]);
 }
 
 /** Marks every refund of these donations that no claim has accounted for as accounted by `claimId`. */
