@@ -32,7 +32,6 @@ describe('HEAD answers', () => {
     '/healthz',
     '/',
     '/blog',
-    '/no-such-page',
     '/api/posts/999999',
     '/api/posts/abc',
     '/graphql?query=%7B__typename%7D',
