@@ -19,6 +19,9 @@ import { InboundController } from './inbound/inbound.controller.js';
 import { ConsentResolver } from './lists/consent.resolver.js';
 import { MailingList } from './lists/mailing-list.entity.js';
 import { MailingListsResolver } from './lists/mailing-lists.resolver.js';
+import { MailingChoicesService } from './lists/mailing-choices.service.js';
+import { PreferencesService } from './lists/preferences.service.js';
+import { StaffConsentService } from './lists/staff-consent.service.js';
 import { SubscriptionsService } from './lists/subscriptions.service.js';
 import { UnsubscribeController } from './lists/unsubscribe.controller.js';
 import { MailingPersonalData } from './mailing.personal-data.js';
@@ -32,6 +35,9 @@ import { MailingPersonalData } from './mailing.personal-data.js';
   imports: [MailModule, AuditModule, MediaModule, SiteModule, TypeOrmModule.forFeature([MailingList, Broadcast])],
   providers: [
     SubscriptionsService,
+    MailingChoicesService,
+    PreferencesService,
+    StaffConsentService,
     MailingListsResolver,
     ConsentResolver,
     LettersService,
@@ -45,7 +51,7 @@ import { MailingPersonalData } from './mailing.personal-data.js';
     InboundSmtpService,
     SendingHealthService,
     SendingHealthResolver,
-    { provide: MAILING_CHOICES, useExisting: SubscriptionsService },
+    { provide: MAILING_CHOICES, useExisting: MailingChoicesService },
   ],
   controllers: [UnsubscribeController, InboundController],
   exports: [SubscriptionsService, MAILING_CHOICES],
