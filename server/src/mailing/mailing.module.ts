@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { MAILING_CHOICES } from '../common/mailing-choices.js';
@@ -28,9 +28,9 @@ import { MailingPersonalData } from './mailing.personal-data.js';
 
 /**
  * E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints.
- * Global for `MAILING_CHOICES` only: the forms of features below it (registration) record their boxes through it.
+ * Exports `MAILING_CHOICES` only: the composition root passes this module to the features below it whose forms
+ * (registration, a gift, a booking) record their boxes through it.
  */
-@Global()
 @Module({
   imports: [MailModule, AuditModule, MediaModule, SiteModule, TypeOrmModule.forFeature([MailingList, Broadcast])],
   providers: [
@@ -54,6 +54,6 @@ import { MailingPersonalData } from './mailing.personal-data.js';
     { provide: MAILING_CHOICES, useExisting: MailingChoicesService },
   ],
   controllers: [UnsubscribeController, InboundController],
-  exports: [SubscriptionsService, MAILING_CHOICES],
+  exports: [MAILING_CHOICES],
 })
 export class MailingModule {}
