@@ -36,7 +36,9 @@ import { SiteModule } from './site/index.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string, paypal: PayPalClientOptions): DynamicModule {
-    const commerce = CommerceModule.forRoot(paypal);
+    // Mailing is above the features whose forms offer its lists: they are given its module, not its name.
+    const auth = AuthModule.forRoot(MailingModule);
+    const commerce = CommerceModule.forRoot(paypal, MailingModule);
     return {
       module: AppModule,
       global: true,
@@ -46,7 +48,7 @@ export class AppModule {
         HttpCacheModule,
         MailModule,
         AuditModule,
-        AuthModule,
+        auth,
         GeoModule,
         MediaModule,
         ContentModule,
@@ -54,12 +56,12 @@ export class AppModule {
         PrivacyModule,
         SiteModule,
         commerce,
-        LegacyModule.forRoot(commerce),
-        BookingsModule.forRoot(commerce),
+        LegacyModule.forRoot(auth, commerce),
+        BookingsModule.forRoot(commerce, MailingModule),
         MailingModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          imports: [AuthModule],
+          imports: [auth],
           inject: [LoaderFactory, AuthService, PublicReadCache, Callers],
           useFactory: (loaders: LoaderFactory, auth: AuthService, publicCache: PublicReadCache, callers: Callers) => ({
             path: '/graphql',

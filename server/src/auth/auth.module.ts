@@ -1,9 +1,10 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
+import type { MailingChoicesModule } from '../common/mailing-choices.js';
 import { RateLimitGuard } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailModule } from '../mail/index.js';
@@ -50,4 +51,9 @@ import { UsersService } from './users.service.js';
   ],
   exports: [AuthService, UsersService, JwtModule],
 })
-export class AuthModule {}
+export class AuthModule {
+  /** `mailingChoices` provides `MAILING_CHOICES` for registration's boxes: mailing is above auth, so the root passes it in. */
+  static forRoot(mailingChoices: MailingChoicesModule): DynamicModule {
+    return { module: AuthModule, imports: [mailingChoices] };
+  }
+}

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
+import type { MailingChoicesModule } from '../common/mailing-choices.js';
 import { Post } from '../content/index.js';
 import { MailModule } from '../mail/index.js';
 import { BookingDeskService } from './booking-desk.service.js';
@@ -13,14 +14,15 @@ import { BookingsService } from './bookings.service.js';
 
 /**
  * Booking places on programs' occurrences: holds, PayPal payments of tickets (through commerce's payment steps),
- * waiting lists, tickets and check-in. `commerce` is the application's own CommerceModule, so both share one instance.
+ * waiting lists, tickets and check-in. `commerce` is the application's own CommerceModule, so both share one instance;
+ * `mailingChoices` provides `MAILING_CHOICES` for the booking form's boxes (mailing is above bookings).
  */
 @Module({})
 export class BookingsModule {
-  static forRoot(commerce: DynamicModule): DynamicModule {
+  static forRoot(commerce: DynamicModule, mailingChoices: MailingChoicesModule): DynamicModule {
     return {
       module: BookingsModule,
-      imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, commerce],
+      imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, commerce, mailingChoices],
       controllers: [BookingsController],
       providers: [BookingsService, BookingDeskService, BookingSweepService, BookingsResolver, PostBookingResolver, BookingsPersonalData],
       exports: [BookingSweepService],

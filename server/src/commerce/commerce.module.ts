@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../auth/index.js';
 import { Book } from '../content/index.js';
 import { AuditModule } from '../audit/index.js';
+import type { MailingChoicesModule } from '../common/mailing-choices.js';
 import { MailModule } from '../mail/index.js';
 import { SiteModule } from '../site/index.js';
 import { GiftAidClaim, GiftAidClaimRow } from './gift-aid/claim.entity.js';
@@ -43,11 +44,12 @@ import { WebhookEventRecord } from './webhooks/webhook-event.entity.js';
 
 /**
  * Book orders, donations and monthly gifts paid through PayPal, PayPal's webhooks, and Gift Aid on the gifts. Which PayPal (the real one, or a
- * stand-in speaking its API) is the caller's choice, given as the client's settings.
+ * stand-in speaking its API) is the caller's choice, given as the client's settings. `mailingChoices` provides
+ * `MAILING_CHOICES` for a gift's boxes: mailing is above commerce, so the composition root passes its module in.
  */
 @Module({})
 export class CommerceModule {
-  static forRoot(paypal: PayPalClientOptions): DynamicModule {
+  static forRoot(paypal: PayPalClientOptions, mailingChoices: MailingChoicesModule): DynamicModule {
     return {
       module: CommerceModule,
       imports: [
@@ -68,6 +70,7 @@ export class CommerceModule {
         MailModule,
         SiteModule,
         AuditModule,
+        mailingChoices,
       ],
       controllers: [PayPalWebhookController, GiftAidScheduleController],
       providers: [

@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type DynamicModule, type Type as ModuleClass } from '@nestjs/common';
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, ValidateNested } from 'class-validator';
@@ -35,6 +35,9 @@ export const MailingChoicesField = () =>
  * feature that does it.
  */
 export const MAILING_CHOICES = Symbol('mailing choices');
+
+/** The module that exports `MAILING_CHOICES`: the composition root passes it to the modules whose forms offer the lists. */
+export type MailingChoicesModule = ModuleClass | DynamicModule;
 
 export interface MailingChoicesRecorder {
   /** A wrong list is a 400 naming `mailingChoices`, before the form's own record is written. */

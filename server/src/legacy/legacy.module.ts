@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '../auth/index.js';
 import { ContentModule } from '../content/index.js';
 import { MediaModule } from '../media/index.js';
 import { RequestsModule } from '../requests/index.js';
@@ -11,14 +10,15 @@ import { LegacyRequestsController } from './requests.controller.js';
 
 /**
  * The legacy `/api/*` contract (spec section 7) as one adapter over the feature modules: it imports them, none of
- * them imports it. `commerce` is the application's own CommerceModule, passed in so both share one instance.
+ * them imports it. `auth` and `commerce` are the application's own AuthModule and CommerceModule, passed in so each
+ * has one instance.
  */
 @Module({})
 export class LegacyModule {
-  static forRoot(commerce: DynamicModule): DynamicModule {
+  static forRoot(auth: DynamicModule, commerce: DynamicModule): DynamicModule {
     return {
       module: LegacyModule,
-      imports: [AuthModule, ContentModule, MediaModule, RequestsModule, commerce],
+      imports: [auth, ContentModule, MediaModule, RequestsModule, commerce],
       controllers: [LegacyAuthController, LegacyContentController, LegacyContentMediaController, LegacyRequestsController, LegacyCommerceController],
     };
   }

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
 import { MAILING_CHOICES } from '../common/mailing-choices.js';
@@ -19,19 +19,25 @@ import { InboundController } from './inbound/inbound.controller.js';
 import { ConsentResolver } from './lists/consent.resolver.js';
 import { MailingList } from './lists/mailing-list.entity.js';
 import { MailingListsResolver } from './lists/mailing-lists.resolver.js';
+import { MailingChoicesService } from './lists/mailing-choices.service.js';
+import { PreferencesService } from './lists/preferences.service.js';
+import { StaffConsentService } from './lists/staff-consent.service.js';
 import { SubscriptionsService } from './lists/subscriptions.service.js';
 import { UnsubscribeController } from './lists/unsubscribe.controller.js';
 import { MailingPersonalData } from './mailing.personal-data.js';
 
 /**
  * E-mail to people who asked for it: lists and the consent ledger, broadcasts and their sending, bounces and complaints.
- * Global for `MAILING_CHOICES` only: the forms of features below it (registration) record their boxes through it.
+ * Exports `MAILING_CHOICES` only: the composition root passes this module to the features below it whose forms
+ * (registration, a gift, a booking) record their boxes through it.
  */
-@Global()
 @Module({
   imports: [MailModule, AuditModule, MediaModule, SiteModule, TypeOrmModule.forFeature([MailingList, Broadcast])],
   providers: [
     SubscriptionsService,
+    MailingChoicesService,
+    PreferencesService,
+    StaffConsentService,
     MailingListsResolver,
     ConsentResolver,
     LettersService,
@@ -45,9 +51,9 @@ import { MailingPersonalData } from './mailing.personal-data.js';
     InboundSmtpService,
     SendingHealthService,
     SendingHealthResolver,
-    { provide: MAILING_CHOICES, useExisting: SubscriptionsService },
+    { provide: MAILING_CHOICES, useExisting: MailingChoicesService },
   ],
   controllers: [UnsubscribeController, InboundController],
-  exports: [SubscriptionsService, MAILING_CHOICES],
+  exports: [MAILING_CHOICES],
 })
 export class MailingModule {}

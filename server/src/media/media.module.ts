@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AudioFilesService } from './audio-files.service.js';
 import { FILE_STORE, LocalFileStore } from './file-store.js';
 import { MediaService } from './media.service.js';
 import { UploadLoader } from './upload.loader.js';
@@ -17,6 +18,7 @@ import { AudioFile } from './audio-file.entity.js';
   controllers: [UploadsController, UploadFilesController],
   providers: [
     MediaService,
+    AudioFilesService,
     UploadLoader,
     UploadsPersonalData,
     {
@@ -25,6 +27,6 @@ import { AudioFile } from './audio-file.entity.js';
       useFactory: (config: AppConfig) => (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(join(config.dataDir, 'uploads'))),
     },
   ],
-  exports: [MediaService],
+  exports: [MediaService, AudioFilesService],
 })
 export class MediaModule {}

@@ -1,16 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import sharp from 'sharp';
 import { EntityManager, In, Repository } from 'typeorm';
 import { PERMISSION } from '@ministry/shared';
 import { AppError } from '../common/app-error.js';
 import { can } from '../access/permissions.js';
 import type { AuthUser } from '../access/auth-user.js';
-import { readAudio } from './audio.js';
-import { AudioFile } from './audio-file.entity.js';
 import { FILE_STORE, type FileStore } from './file-store.js';
+import { encodeArtwork, encodeVariants } from './image-encoding.js';
 import { detectImageType } from './image-type.js';
 import { ImageVariant, srcSetOf, Upload, UPLOAD_PURPOSES, type UploadPurpose } from './upload.entity.js';
 
@@ -18,10 +15,6 @@ const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 const IMAGE_FILE = /\.(webp|jpg)$/;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Refuses decompression bombs: a small file that would decode to a huge bitmap. */
-const MAX_INPUT_PIXELS = 50_000_000;
-export const VARIANT_WIDTHS = [480, 960, 1600];
-const WEBP = { quality: 80, effort: 4 };
 
 /** Sizes the designs are made for; other sizes are accepted with a warning. */
 const GUIDANCE: Partial<Record<UploadPurpose, { width: number; height: number; what: string }>> = {
@@ -31,17 +24,6 @@ const GUIDANCE: Partial<Record<UploadPurpose, { width: number; height: number; w
 
 /** Purposes a caller may name on `POST /api/uploads` (posters are made by the server). */
 export const CLIENT_PURPOSES: string[] = UPLOAD_PURPOSES.filter((p) => p !== 'poster');
-
-/** Apple's rule for podcast artwork: square, 1400 to 3000 pixels a side. */
-const ARTWORK = { min: 1400, max: 3000 };
-const ARTWORK_JPEG = { quality: 90, mozjpeg: true };
-
-export interface AudioUpload {
-  url: string;
-  bytes: number;
-  durationSeconds: number;
-  mimeType: string;
-}
 
 export interface UploadResult {
   url: string;
@@ -53,9 +35,8 @@ export interface UploadResult {
 }
 
 /**
- * Turns an uploaded or generated image into WebP variants (never upscaled, aspect ratio kept, metadata such
- * as EXIF/GPS dropped; podcast artwork one JPEG), stores them under a random name and records them. Audio is
- * kept as sent, once its content and length are checked.
+ * Turns an uploaded or generated image into WebP variants (podcast artwork one JPEG: `image-encoding.ts`), stores
+ * them under a random name and records them; answers whether a URL is one of ours. Audio is `AudioFilesService`'s.
  */
 @Injectable()
 export class MediaService {
@@ -64,42 +45,7 @@ export class MediaService {
   constructor(
     @Inject(FILE_STORE) private readonly store: FileStore,
     @InjectRepository(Upload) private readonly uploads: Repository<Upload>,
-    @InjectRepository(AudioFile) private readonly audioFiles: Repository<AudioFile>,
   ) {}
-
-  /** `POST /api/uploads` with `audio`: an MP3 or M4A, checked by content and kept as sent under a random name. */
-  async uploadAudio(file: { path: string }, caller: AuthUser): Promise<AudioUpload> {
-    if (!can(caller, PERMISSION.contentWrite)) throw AppError.forbidden('Only content editors may upload audio');
-    const { mimeType, extension, durationSeconds } = await readAudio(file.path);
-    const bytes = (await stat(file.path)).size;
-    const name = `${randomBytes(16).toString('hex')}.${extension}`;
-    const url = await this.store.saveFile(name, file.path, mimeType);
-    try {
-      await this.audioFiles.insert({ name, url, bytes, durationSeconds, mimeType, uploadedBy: caller.id });
-    } catch (error) {
-      await this.store.remove([name]).catch((e: Error) => this.logger.warn(`could not remove ${name}: ${e.message}`));
-      throw error;
-    }
-    return { url, bytes, durationSeconds, mimeType };
-  }
-
-  /** An uploaded audio file's facts, so a sermon takes its size, length and type from the upload itself. */
-  async audioOf(url: string): Promise<AudioUpload | null> {
-    const file = await this.audioFiles.findOneBy({ url });
-    return file && { url: file.url, bytes: file.bytes, durationSeconds: file.durationSeconds, mimeType: file.mimeType };
-  }
-
-  /** Removes an audio file, record and file: a sermon's audio that was replaced, or whose sermon went. */
-  async removeAudio(url: string): Promise<void> {
-    const file = await this.audioFiles.findOneBy({ url });
-    if (!file) return;
-    await this.audioFiles.delete({ url });
-    await this.store.remove([file.name]);
-  }
-
-  async ownsAudio(url: string): Promise<boolean> {
-    return this.store.owns(url) && this.audioFiles.existsBy({ url });
-  }
 
   /** `POST /api/uploads`: content editors may upload for any purpose, members only a testimony image. */
   async upload(file: { buffer: Buffer } | undefined, purposeField: string | undefined, caller: AuthUser): Promise<UploadResult> {
@@ -119,7 +65,7 @@ export class MediaService {
       throw AppError.badInput('image', 'image must be a JPEG, PNG, WebP, AVIF or GIF picture');
     }
     const artwork = purpose === 'podcast';
-    const variants = artwork ? [await this.encodeArtwork(data)] : await this.encode(data);
+    const variants = artwork ? [await encodeArtwork(data)] : await encodeVariants(data);
     const name = randomBytes(16).toString('hex');
     const saved: string[] = [];
     try {
@@ -138,59 +84,6 @@ export class MediaService {
     } catch (error) {
       await this.store.remove(saved).catch((e: Error) => this.logger.warn(`could not remove ${name}: ${e.message}`));
       throw error;
-    }
-  }
-
-  /** Podcast apps take JPEG or PNG, not WebP: one RGB JPEG at its own size, metadata dropped. */
-  private async encodeArtwork(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-    let width = 0;
-    let height = 0;
-    try {
-      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      width = meta.autoOrient?.width ?? meta.width ?? 0;
-      height = meta.autoOrient?.height ?? meta.height ?? 0;
-    } catch {
-      throw AppError.badInput('image', 'image could not be read as a picture');
-    }
-    if (width !== height || width < ARTWORK.min || width > ARTWORK.max) {
-      throw AppError.badInput('image', `Podcast artwork must be square, ${ARTWORK.min} to ${ARTWORK.max} pixels a side; this one is ${width}×${height}.`);
-    }
-    try {
-      const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .rotate()
-        .flatten({ background: '#ffffff' })
-        .toColourspace('srgb')
-        .jpeg(ARTWORK_JPEG)
-        .toBuffer({ resolveWithObject: true });
-      return { data: out, width: info.width, height: info.height };
-    } catch (error) {
-      this.logger.warn(`artwork refused: ${error instanceof Error ? error.message : String(error)}`);
-      throw AppError.badInput('image', 'image could not be read as a picture');
-    }
-  }
-
-  private async encode(data: Buffer): Promise<{ data: Buffer; width: number; height: number }[]> {
-    const open = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    let width: number;
-    try {
-      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      width = meta.autoOrient?.width ?? meta.width ?? 0;
-      if (!width) throw new Error('no width');
-    } catch {
-      throw AppError.badInput('image', 'image could not be read as a picture');
-    }
-    const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1])])];
-    try {
-      // One width at a time: bounded memory for a large picture on a small server.
-      const variants = [];
-      for (const w of widths) {
-        const { data: out, info } = await open().resize({ width: w, withoutEnlargement: true }).webp(WEBP).toBuffer({ resolveWithObject: true });
-        variants.push({ data: out, width: info.width, height: info.height });
-      }
-      return variants;
-    } catch (error) {
-      this.logger.warn(`image refused: ${error instanceof Error ? error.message : String(error)}`);
-      throw AppError.badInput('image', 'image could not be read as a picture');
     }
   }
 

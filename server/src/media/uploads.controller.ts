@@ -8,6 +8,7 @@ import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser, Public } from '../access/decorators.js';
 import { RateLimit } from '../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AudioFilesService } from './audio-files.service.js';
 import { contentTypeOf, FILE_NAME } from './file-store.js';
 import { MAX_UPLOAD_BYTES, MediaService } from './media.service.js';
 import { UploadFilesInterceptor, type UploadedFiles as Files } from './upload-parser.js';
@@ -32,14 +33,17 @@ export class UploadBody {
 
 @Controller('api')
 export class UploadsController {
-  constructor(private readonly media: MediaService) {}
+  constructor(
+    private readonly media: MediaService,
+    private readonly audioFiles: AudioFilesService,
+  ) {}
 
   @RateLimit('upload', 120, 10 * 60)
   @Post('uploads')
   @UseInterceptors(UploadFilesInterceptor)
   upload(@UploadedFiles() files: Files | undefined, @Body() body: UploadBody, @CurrentUser() caller: AuthUser) {
     const audio = files?.audio?.[0];
-    return audio ? this.media.uploadAudio(audio, caller) : this.media.upload(files?.image?.[0], body.purpose, caller);
+    return audio ? this.audioFiles.uploadAudio(audio, caller) : this.media.upload(files?.image?.[0], body.purpose, caller);
   }
 }
 

@@ -2,7 +2,7 @@ import { parsePassages, type Passage } from '@ministry/shared/passages';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
 import { toId } from '../../common/list.js';
-import type { MediaService } from '../../media/index.js';
+import type { AudioFilesService } from '../../media/index.js';
 import type { SermonFieldsArgs } from '../videos/video.args.js';
 import type { Video } from '../videos/video.entity.js';
 import { normaliseChapters } from './chapters.js';
@@ -57,7 +57,7 @@ export async function idOf(manager: EntityManager, entity: typeof SermonSeries |
  * The sermon columns an input changes (undefined leaves one alone, null or `""` clears it). The audio's size,
  * length and type come from its upload, never from the caller.
  */
-export async function sermonChanges(manager: EntityManager, media: MediaService, input: SermonFieldsArgs): Promise<Partial<SermonColumns>> {
+export async function sermonChanges(manager: EntityManager, audioFiles: AudioFilesService, input: SermonFieldsArgs): Promise<Partial<SermonColumns>> {
   const changes: Partial<SermonColumns> = {};
   if (input.seriesId !== undefined)
     changes.seriesId = blank(input.seriesId) ? null : await idOf(manager, SermonSeries, input.seriesId, 'seriesId', 'sermon series');
@@ -69,7 +69,7 @@ export async function sermonChanges(manager: EntityManager, media: MediaService,
   if (input.chapters !== undefined) changes.chapters = blank(input.chapters) ? null : normaliseChapters(input.chapters);
   if (input.inPodcast !== undefined && input.inPodcast !== null) changes.inPodcast = input.inPodcast;
   if (input.audio !== undefined) {
-    const audio = blank(input.audio) ? null : await media.audioOf(input.audio);
+    const audio = blank(input.audio) ? null : await audioFiles.audioOf(input.audio);
     if (!blank(input.audio) && !audio) throw AppError.badInput('audio', 'audio must be the url of an audio file uploaded with POST /api/uploads');
     Object.assign(changes, {
       audio: audio?.url ?? null,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../../access/auth-user.js';
 import { applyListFilter, ListOptions } from '../../common/list.js';
-import { MediaService, type Upload } from '../../media/index.js';
+import { AudioFilesService, MediaService, type Upload } from '../../media/index.js';
 import { ContentList } from '../content-list.js';
 import { announceListOf, checkAnnounceListId } from '../announce-list.js';
 import { checkSermonIds, publishToPodcast, sermonChanges } from '../sermons/sermon-fields.js';
@@ -39,6 +39,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
     @InjectRepository(Video) videos: Repository<Video>,
     private readonly dataSource: DataSource,
     private readonly media: MediaService,
+    private readonly audioFiles: AudioFilesService,
   ) {
     super(videos, 'video');
   }
@@ -64,7 +65,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
         poster: poster.url,
         announceListId,
         podcastGuid: randomUUID(),
-        ...(await sermonChanges(manager, this.media, input)),
+        ...(await sermonChanges(manager, this.audioFiles, input)),
       });
       await publishToPodcast(manager, row);
       return manager.save(row);
@@ -80,7 +81,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
     const title = changes.title || current.title;
     // The joined series and speaker may no longer be the row's: the field resolvers read them again.
     const apply = async (manager: EntityManager, row: Video) => {
-      Object.assign(row, await sermonChanges(manager, this.media, changes), { video, series: undefined, speaker: undefined });
+      Object.assign(row, await sermonChanges(manager, this.audioFiles, changes), { video, series: undefined, speaker: undefined });
       await publishToPodcast(manager, row);
       return manager.save(Video, row);
     };
@@ -104,7 +105,7 @@ export class VideosService extends ContentList<Video, VideoFilter> {
   /** An audio file no sermon plays any more is deleted; the listeners' apps have the feed without it. */
   private async dropAudio(url: string | null) {
     if (!url || (await this.repository.existsBy({ audio: url }))) return;
-    await this.media.removeAudio(url).catch((error: Error) => this.logger.warn(`could not remove audio ${url}: ${error.message}`));
+    await this.audioFiles.removeAudio(url).catch((error: Error) => this.logger.warn(`could not remove audio ${url}: ${error.message}`));
   }
 
   /** Makes a poster and runs `write` in the transaction that records it; the files go if the write fails. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ConsentAction, ConsentBasis, ConsentSource } from '@ministry/shared';
-import type { ConsentEvent } from './mailing-list.entity.js';
+import { AppError } from '../../common/app-error.js';
+import { type ConsentEvent, MailingList } from './mailing-list.entity.js';
 
 /** Who a ledger entry is about: an account (whose address is the account's), or an address alone. */
 export interface MailPerson {
@@ -65,6 +66,29 @@ export async function appendConsent(manager: EntityManager, entry: ConsentEntry)
     [entry.subscriberId, entry.listId, entry.action, entry.basis, entry.source, entry.wording, entry.staffId ?? null],
   );
   return row.id;
+}
+
+/** `Withdrawn` when the person is subscribed now (under their row's lock: two clicks at once record one). */
+export async function withdrawIfSubscribed(
+  manager: EntityManager,
+  subscriberId: number,
+  list: MailingList,
+  source: ConsentSource,
+  wording: string,
+  staffId?: number,
+): Promise<string | null> {
+  const [person] = await manager.query<unknown[]>(`SELECT 1 FROM mail_subscribers WHERE id = $1 FOR UPDATE`, [subscriberId]);
+  if (!person) return null;
+  const state = (await statesOf(manager, subscriberId)).get(list.id);
+  if (!state?.subscribed) return null;
+  return appendConsent(manager, { subscriberId, listId: list.id, action: 'Withdrawn', basis: state.basis!, source, wording, staffId });
+}
+
+/** The list a ledger line is for; `publicOnly` where the website names it. */
+export async function mailingListOf(manager: EntityManager, listId: number, publicOnly: boolean): Promise<MailingList> {
+  const list = await manager.findOneBy(MailingList, { id: listId });
+  if (!list || (publicOnly && !list.public)) throw AppError.badInput('listId', 'There is no such mailing list');
+  return list;
 }
 
 /**

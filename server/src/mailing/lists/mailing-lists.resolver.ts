@@ -19,6 +19,7 @@ import {
   type MailingListFilter,
 } from './mailing.args.js';
 import { CommunicationPreferences, MailingList } from './mailing-list.entity.js';
+import { PreferencesService } from './preferences.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const LIST: ListOptions = {
@@ -36,6 +37,7 @@ export class MailingListsResolver {
   constructor(
     @InjectRepository(MailingList) private readonly lists: Repository<MailingList>,
     private readonly subscriptions: SubscriptionsService,
+    private readonly preferences: PreferencesService,
   ) {}
 
   /** Visitors and members see public lists only, whatever the filter asks. */
@@ -121,12 +123,12 @@ export class MailingListsResolver {
 
   @Query(() => CommunicationPreferences, { description: 'Signed in: what we send you, and the record of your choices' })
   myCommunicationPreferences(@CurrentUser() caller: AuthUser) {
-    return this.subscriptions.preferences(caller);
+    return this.preferences.preferences(caller);
   }
 
   @Mutation(() => CommunicationPreferences)
   updateCommunicationPreferences(@Args() { lists }: UpdatePreferencesArgs, @CurrentUser() caller: AuthUser) {
-    return this.subscriptions.updatePreferences(
+    return this.preferences.updatePreferences(
       caller,
       lists.map((choice) => ({ listId: toId(choice.listId, 'lists.listId'), ticked: choice.ticked })),
     );
