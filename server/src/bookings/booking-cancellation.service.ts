@@ -12,6 +12,7 @@ import { MailService } from '../mail/index.js';
 import { cancelledMail } from './booking-mails.js';
 import { lockOccurrence } from './booking-places.js';
 import { BookingRecordsService } from './booking-records.service.js';
+import { BookingRefundsService } from './booking-refunds.service.js';
 import { BookingWaitlistService } from './booking-waitlist.service.js';
 import { Booking, BookingOccurrence, type BookingRow, type CancelReason } from './booking.entity.js';
 
@@ -29,6 +30,7 @@ export class BookingCancellationService {
     @InjectRepository(Post) private readonly posts: Repository<Post>,
     private readonly records: BookingRecordsService,
     private readonly waitlist: BookingWaitlistService,
+    private readonly refunds: BookingRefundsService,
     private readonly payments: PaymentsService,
     private readonly mail: MailService,
   ) {}
@@ -84,8 +86,8 @@ export class BookingCancellationService {
       refunded += payment.amountMinor;
     }
     if (refunded) {
-      Object.assign(booking, { status: 'Refunded', refundedAt: new Date() });
-      await manager.update(Booking, { id: booking.id }, { status: 'Refunded', refundedAt: booking.refundedAt });
+      Object.assign(booking, { status: 'Refunded', refundedAt: new Date(), refundFailure: null, refundFailedAt: null });
+      await manager.update(Booking, { id: booking.id }, { status: 'Refunded', refundedAt: booking.refundedAt, refundFailure: null, refundFailedAt: null });
     }
     return refunded;
   }
@@ -125,8 +127,11 @@ export class BookingCancellationService {
     for (const booking of cancelled) {
       const refunded = await this.dataSource
         .transaction((manager) => this.refundPaid(manager, booking))
-        .catch((error: Error) => {
+        .catch(async (error: Error) => {
           this.logger.error(`${booking.reference}: not refunded when its occurrence was cancelled: ${error.message}`);
+          // Staff see PayPal's refusal on the booking, and the refund is tried again in the background.
+          if (error instanceof AppError) await this.refunds.refundLater(booking.id, error);
+          else throw error;
           return 0;
         });
       await this.mail.queue(cancelledMail(booking, refunded, message));

@@ -7,6 +7,7 @@ import { PaymentsService, TICKET_PAYMENTS, TicketPayment, toPayPalValue } from '
 import { MailService } from '../mail/index.js';
 import { lateRefundMail } from './booking-mails.js';
 import { BookingRecordsService } from './booking-records.service.js';
+import { BookingRefundsService } from './booking-refunds.service.js';
 import { Booking, type BookingRow } from './booking.entity.js';
 
 /**
@@ -21,6 +22,7 @@ export class BookingCheckoutService implements OnModuleInit {
     private readonly dataSource: DataSource,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     private readonly records: BookingRecordsService,
+    private readonly refunds: BookingRefundsService,
     private readonly payments: PaymentsService,
     private readonly mail: MailService,
   ) {}
@@ -84,7 +86,8 @@ export class BookingCheckoutService implements OnModuleInit {
 
   /**
    * A ticket payment has just completed (a capture or PayPal's webhook). A live hold is confirmed; a lapsed one
-   * too when its places are still free; otherwise (places gone, booking cancelled) the payment is refunded at once.
+   * too when its places are still free; otherwise (places gone, booking cancelled) the payment is refunded at once,
+   * or, when PayPal refuses, later (`BookingRefundsService`).
    */
   private async paid(payment: TicketPayment): Promise<void> {
     const refund = await this.dataSource.transaction(async (manager) => {
@@ -102,9 +105,9 @@ export class BookingCheckoutService implements OnModuleInit {
       await this.mail.queue(lateRefundMail(refund));
       this.logger.warn(`${refund.reference}: paid after its places had gone; refunded`);
     } catch (error) {
-      this.logger.error(
-        `${refund.reference}: a payment for places that had gone could not be refunded: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      if (!(error instanceof AppError)) throw error;
+      // Staff see PayPal's refusal on the booking, and the refund is tried again in the background.
+      await this.refunds.refundLater(refund.id, error, payment.id);
     }
   }
 }

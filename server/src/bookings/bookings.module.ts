@@ -9,6 +9,7 @@ import { BookingDeskService } from './booking-desk.service.js';
 import { BookingFieldsResolver, PostBookingResolver } from './booking-fields.resolver.js';
 import { BookingHoldsService } from './booking-holds.service.js';
 import { BookingRecordsService } from './booking-records.service.js';
+import { BookingRefundsService } from './booking-refunds.service.js';
 import { BookingSweepService } from './booking-sweep.service.js';
 import { Booking, BookingOccurrence } from './booking.entity.js';
 import { BookingsController } from './bookings.controller.js';
@@ -29,6 +30,7 @@ export class BookingsModule {
       controllers: [BookingsController],
       providers: [
         BookingRecordsService,
+        BookingRefundsService,
         BookingCheckoutService,
         BookingHoldsService,
         BookingWaitlistService,
