@@ -80,6 +80,12 @@ export class Captures {
       const key = requestId && `refund:${order.id}:${requestId}`;
       const first = key ? await this.store.answer(db, key) : undefined;
       if (first) return first;
+      if (order.refundRefusals > 0) {
+        // As PayPal refuses a refund the merchant's balance cannot cover; nothing is kept, so the same request may come again.
+        order.refundRefusals -= 1;
+        await this.store.saveOrder(db, order);
+        return unprocessable('REFUND_FAILED_INSUFFICIENT_FUNDS', 'Capture could not be refunded due to insufficient funds.');
+      }
       let answer: Answer;
       const remaining = fromPayPalValue(order.capture.amount.value)! - (await this.store.refundedMinor(db, { captureId }));
       const asked = amount === undefined ? remaining : refundAmount(amount, order.capture.amount.currency_code);

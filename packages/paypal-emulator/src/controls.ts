@@ -30,6 +30,17 @@ export class Controls {
     });
   }
 
+  /** The next `count` refunds of the order's capture are refused, as PayPal refuses one it cannot make. */
+  refuseRefunds(id: string, count: number): Promise<boolean> {
+    return this.store.transaction(async (db) => {
+      const order = await this.store.order(db, id, true);
+      if (!order) return false;
+      order.refundRefusals = count;
+      await this.store.saveOrder(db, order);
+      return true;
+    });
+  }
+
   async recentOrders(limit = 50) {
     return (await this.store.recentOrders(limit)).map((order) => ({
       id: order.id,

@@ -37,6 +37,7 @@ export class Orders {
         scenario: 'COMPLETED',
         captureCalls: 0,
         getCalls: 0,
+        refundRefusals: 0,
         createTime: now,
         updateTime: now,
       };

@@ -55,6 +55,7 @@ function refundOptions(amount: unknown, refundId: unknown): { amount?: string; r
  * webhook events, and for tests `control/`: `GET control/stats`, `GET control/orders/:id` (the order, its
  * scenario and the capture and read calls it received), `POST control/orders/:id/scenario {capture}`,
  * `POST control/orders/:id/events {event_type, deliver}`, `POST control/events/:id/resend` and
+ * `POST control/orders/:id/refuse-refunds {count}` (the next `count` refunds answer 422 REFUND_FAILED_INSUFFICIENT_FUNDS),
  * `POST control/settings {tokenLifetimeSeconds}`; for subscriptions `GET control/subscriptions/:id`,
  * `POST control/subscriptions/:id/cycle {amount?, time?}` (takes the payment due, dated `time` if given) and `POST control/subscriptions/:id/fail-next`.
  * Refunds and chargebacks: `POST control/orders/:id/events {event_type: PAYMENT.CAPTURE.REFUNDED, amount?, refund_id?}`
@@ -213,6 +214,13 @@ export function emulatorRouter(parts: Parts, options: RouterOptions): express.Ro
     if (!isScenario(capture)) return send(res, { status: 400, body: { message: `capture must be one of ${CAPTURE_SCENARIOS.join(', ')}` } });
     const found = await controls.setScenario(String(req.params.id), capture);
     send(res, found ? { status: 200, body: { capture } } : { status: 404, body: { message: 'no such order' } });
+  });
+
+  tools.post('/control/orders/:id/refuse-refunds', async (req, res) => {
+    const count = body(req).count ?? 1;
+    if (!Number.isInteger(count) || (count as number) < 0 || (count as number) > 100) return send(res, { status: 400, body: { message: 'count must be a whole number from 0 to 100' } });
+    const found = await controls.refuseRefunds(String(req.params.id), count as number);
+    send(res, found ? { status: 200, body: { refuseRefunds: count } } : { status: 404, body: { message: 'no such order' } });
   });
 
   /**

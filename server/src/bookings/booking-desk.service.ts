@@ -13,7 +13,7 @@ import { bookersMessageMail } from './booking-mails.js';
 import { holdsPlaces } from './booking-places.js';
 import { Booking, BookingCounts, BookingOccurrence, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
 import type { BookingFilter } from './bookings.args.js';
-import { BookingsService } from './bookings.service.js';
+import { BookingRecordsService } from './booking-records.service.js';
 import { normaliseReference, ticketReference } from './ticket.js';
 
 const LIST: ListOptions = {
@@ -41,7 +41,7 @@ export class BookingDeskService {
     private readonly dataSource: DataSource,
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     @InjectRepository(Post) private readonly posts: Repository<Post>,
-    private readonly booking: BookingsService,
+    private readonly records: BookingRecordsService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,7 +70,7 @@ export class BookingDeskService {
         end: endOf(start, post),
         capacity: settings.capacity,
         placesLeft,
-        open: !cancelled && this.booking.openAt({ ...post, booking: settings }, start, now),
+        open: !cancelled && this.records.openAt({ ...post, booking: settings }, start, now),
         full: placesLeft === 0,
         waitlist: settings.waitlist,
         cancelled,
@@ -151,7 +151,7 @@ export class BookingDeskService {
     });
     if (!found) throw AppError.notFound(`Booking ${reference}`);
     return this.dataSource.transaction(async (manager) => {
-      const booking = await this.booking.lockBooking(manager, found.id);
+      const booking = await this.records.lockBooking(manager, found.id);
       if (booking.status === 'CheckedIn') throw new AppError('CONFLICT', `Already checked in at ${atTime(booking.checkedInAt!)}`, 'reference');
       if (booking.occurrence.cancelledAt) throw new AppError('CONFLICT', 'This occurrence was cancelled', 'reference');
       if (booking.status !== 'Confirmed') throw new AppError('CONFLICT', `This booking is ${this.statusWords(booking)}: it does not admit anyone`, 'reference');

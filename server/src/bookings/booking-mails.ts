@@ -174,6 +174,21 @@ export function lateRefundMail(booking: BookingRow): MailMessage {
   };
 }
 
+/** A refund PayPal refused at first and has now made, for a booking already cancelled. */
+export function refundMadeMail(booking: BookingRow, refundedMinor: number): MailMessage {
+  return {
+    to: booking.email,
+    subject: `Refunded: ${booking.occurrence.postName}`,
+    text: [
+      `Dear ${booking.bookerName},`,
+      '',
+      `We have now refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal for your cancelled booking.`,
+      '',
+      ...eventLines(booking),
+    ].join('\n'),
+  };
+}
+
 export function reminderMail(booking: BookingRow, links: Links): MailMessage {
   return {
     to: booking.email,

@@ -4,7 +4,8 @@ import { JobQueue } from '../database/job-queue.js';
 import { MailService } from '../mail/index.js';
 import { offerLapsedMail, reminderMail } from './booking-mails.js';
 import { Booking, BookingOccurrence, type BookingRow } from './booking.entity.js';
-import { BookingsService } from './bookings.service.js';
+import { BookingRecordsService } from './booking-records.service.js';
+import { BookingWaitlistService } from './booking-waitlist.service.js';
 
 const SWEEP_QUEUE = 'booking-sweep';
 const MINUTE_MS = 60_000;
@@ -24,7 +25,8 @@ export class BookingSweepService implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly bookings: BookingsService,
+    private readonly records: BookingRecordsService,
+    private readonly waitlist: BookingWaitlistService,
     private readonly jobs: JobQueue,
     private readonly mail: MailService,
   ) {}
@@ -53,11 +55,11 @@ export class BookingSweepService implements OnApplicationBootstrap, OnApplicatio
           WHERE status = 'Offered' AND offer_expires_at <= $1 RETURNING id, occurrence_id`,
         [now],
       );
-      for (const { id } of offers) await this.mail.queue(offerLapsedMail(await this.bookings.read(id, manager)), manager);
+      for (const { id } of offers) await this.mail.queue(offerLapsedMail(await this.records.read(id, manager)), manager);
       return [...holds, ...offers];
     });
     let offered = 0;
-    for (const occurrenceId of new Set(lapsed.map((row) => row.occurrence_id))) offered += await this.bookings.offerFreedPlaces(occurrenceId, now);
+    for (const occurrenceId of new Set(lapsed.map((row) => row.occurrence_id))) offered += await this.waitlist.offerFreedPlaces(occurrenceId, now);
     const reminded = await this.remind(now);
     if (lapsed.length || offered || reminded) this.logger.log(`sweep: ${lapsed.length} lapsed, ${offered} offered, ${reminded} reminded`);
     return { lapsed: lapsed.length, offered, reminded };
@@ -80,7 +82,7 @@ export class BookingSweepService implements OnApplicationBootstrap, OnApplicatio
         .getMany();
       for (const booking of due as BookingRow[]) {
         await manager.update(Booking, { id: booking.id }, { remindedAt: now });
-        await this.mail.queue(reminderMail(booking, this.bookings.links), manager);
+        await this.mail.queue(reminderMail(booking, this.records.links), manager);
       }
       return due.length;
     });

@@ -1,5 +1,8 @@
-import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { BOOKING_STATUSES, type BookingStatus } from '@ministry/shared';
+import { Field, type FieldMiddleware, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { Request } from 'express';
+import { BOOKING_STATUSES, type BookingStatus, PERMISSION } from '@ministry/shared';
+import type { AuthUser } from '../access/auth-user.js';
+import { can } from '../access/permissions.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const BookingStatusEnum = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, status])) as { [S in BookingStatus]: S };
@@ -7,6 +10,10 @@ registerEnumType(BookingStatusEnum, {
   name: 'BookingStatus',
   description: 'Held: places kept while paying or confirming; Offered: a freed place kept for someone from the waiting list',
 });
+
+/** On a GraphQL field of a booking: null for anyone without events:manage, the booker included. */
+const eventsStaffOnly: FieldMiddleware<unknown, { req: Request & { user?: AuthUser } }> = (ctx, next) =>
+  can(ctx.context.req.user, PERMISSION.eventsManage) ? next() : null;
 
 /** Why a booking was cancelled: a lapsed hold may still be confirmed by a late payment, when places are left. */
 export type CancelReason = 'hold-lapsed' | 'offer-lapsed' | 'booker' | 'staff' | 'occurrence';
@@ -160,6 +167,19 @@ export class Booking {
 
   @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
   refundedAt: Date | null;
+
+  /** Why PayPal last refused a refund of this booking's payment; null once the refund is made. Staff only. */
+  @Field(() => String, {
+    nullable: true,
+    middleware: [eventsStaffOnly],
+    description: 'events:manage: why PayPal refused the last try to refund this booking (it is tried again); null once refunded',
+  })
+  @Column({ name: 'refund_failure', type: 'varchar', length: 300, nullable: true })
+  refundFailure: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, middleware: [eventsStaffOnly], description: 'events:manage: when PayPal last refused it' })
+  @Column({ name: 'refund_failed_at', type: 'timestamptz', nullable: true })
+  refundFailedAt: Date | null;
 
   @Column({ name: 'reminded_at', type: 'timestamptz', nullable: true })
   remindedAt: Date | null;

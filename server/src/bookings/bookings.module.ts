@@ -4,13 +4,19 @@ import { AuditModule } from '../audit/index.js';
 import type { MailingChoicesModule } from '../common/mailing-choices.js';
 import { Post } from '../content/index.js';
 import { MailModule } from '../mail/index.js';
+import { BookingCancellationService } from './booking-cancellation.service.js';
+import { BookingCheckoutService } from './booking-checkout.service.js';
 import { BookingDeskService } from './booking-desk.service.js';
+import { BookingFieldsResolver, PostBookingResolver } from './booking-fields.resolver.js';
+import { BookingHoldsService } from './booking-holds.service.js';
+import { BookingRecordsService } from './booking-records.service.js';
+import { BookingRefundsService } from './booking-refunds.service.js';
 import { BookingSweepService } from './booking-sweep.service.js';
 import { Booking, BookingOccurrence } from './booking.entity.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsPersonalData } from './bookings.personal-data.js';
-import { BookingsResolver, PostBookingResolver } from './bookings.resolver.js';
-import { BookingsService } from './bookings.service.js';
+import { BookingsResolver } from './bookings.resolver.js';
+import { BookingWaitlistService } from './booking-waitlist.service.js';
 
 /**
  * Booking places on programs' occurrences: holds, PayPal payments of tickets (through commerce's payment steps),
@@ -24,7 +30,20 @@ export class BookingsModule {
       module: BookingsModule,
       imports: [TypeOrmModule.forFeature([Booking, BookingOccurrence, Post]), MailModule, AuditModule, commerce, mailingChoices],
       controllers: [BookingsController],
-      providers: [BookingsService, BookingDeskService, BookingSweepService, BookingsResolver, PostBookingResolver, BookingsPersonalData],
+      providers: [
+        BookingRecordsService,
+        BookingRefundsService,
+        BookingCheckoutService,
+        BookingHoldsService,
+        BookingWaitlistService,
+        BookingCancellationService,
+        BookingDeskService,
+        BookingSweepService,
+        BookingsResolver,
+        BookingFieldsResolver,
+        PostBookingResolver,
+        BookingsPersonalData,
+      ],
       exports: [BookingSweepService],
     };
   }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Args, Float, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { Can, CurrentUser, Public } from '../access/decorators.js';
@@ -9,11 +9,15 @@ import { AppError } from '../common/app-error.js';
 import { ClientIp } from '../common/decorators.js';
 import { ListMetadata, toId } from '../common/list.js';
 import { RateLimit } from '../common/rate-limit.js';
-import { CaptureArgs, CHECKOUTS_PER_ADDRESS, formatMoney } from '../commerce/index.js';
-import { Post } from '../content/index.js';
+import { CaptureArgs, CHECKOUTS_PER_ADDRESS } from '../commerce/index.js';
 import { MAILING_CHOICES, type MailingChoicesRecorder } from '../common/mailing-choices.js';
+import { BookingCancellationService } from './booking-cancellation.service.js';
+import { BookingCheckoutService } from './booking-checkout.service.js';
 import { BookingDeskService } from './booking-desk.service.js';
-import { Booking, BookingCheckout, BookingCounts, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
+import { BookingHoldsService } from './booking-holds.service.js';
+import { BookingRecordsService } from './booking-records.service.js';
+import { BookingWaitlistService } from './booking-waitlist.service.js';
+import { Booking, BookingCounts } from './booking.entity.js';
 import {
   AllBookingsArgs,
   CancelBookingArgs,
@@ -23,14 +27,16 @@ import {
   MessageBookersArgs,
   OccurrenceArgs,
 } from './bookings.args.js';
-import { BookingsService, CANCELLABLE } from './bookings.service.js';
-import { ticketQrDataUrl } from './ticket.js';
 
 /** Bookings of program occurrences: booking, paying, waiting lists, cancelling, the door and the console. */
 @Resolver(() => Booking)
 export class BookingsResolver {
   constructor(
-    private readonly bookings: BookingsService,
+    private readonly holds: BookingHoldsService,
+    private readonly checkout: BookingCheckoutService,
+    private readonly waitlist: BookingWaitlistService,
+    private readonly cancellation: BookingCancellationService,
+    private readonly records: BookingRecordsService,
     private readonly desk: BookingDeskService,
     @Inject(MAILING_CHOICES) private readonly subscriptions: MailingChoicesRecorder,
   ) {}
@@ -56,7 +62,7 @@ export class BookingsResolver {
   /** A booking, then the mailing lists' boxes of its form (checked first, so a wrong list books nothing). */
   private async booked({ postId, mailingChoices, ...request }: CreateBookingArgs, caller: AuthUser | undefined, waitlist: boolean) {
     await this.subscriptions.checkChoices(mailingChoices);
-    const booking = await this.bookings.create(caller, { ...request, postId: toId(postId, 'postId') }, waitlist);
+    const booking = await this.holds.create(caller, { ...request, postId: toId(postId, 'postId') }, waitlist);
     if (caller) await this.subscriptions.recordForAccount(caller.id, mailingChoices, 'Booking');
     else await this.subscriptions.recordForAddress(booking.email, mailingChoices, 'Booking');
     return booking;
@@ -66,7 +72,7 @@ export class BookingsResolver {
     description: 'The booker: captures the PayPal payment of a held booking',
   })
   captureBooking(@Args() { orderID }: CaptureArgs, @CurrentUser() caller: AuthUser) {
-    return this.bookings.capture(caller, orderID);
+    return this.checkout.capture(caller, orderID);
   }
 
   @Public()
@@ -74,7 +80,7 @@ export class BookingsResolver {
     description: 'A visitor’s e-mailed link: confirms their held places',
   })
   confirmBooking(@Args() { token }: LinkTokenArgs) {
-    return this.bookings.confirmAddress(token);
+    return this.holds.confirmAddress(token);
   }
 
   @Public()
@@ -82,7 +88,7 @@ export class BookingsResolver {
     description: 'Takes up a waiting-list offer: confirmed when free, Held for payment when paid',
   })
   acceptBookingOffer(@Args() { token }: LinkTokenArgs, @CurrentUser() caller?: AuthUser) {
-    return this.bookings.acceptOffer(caller, token);
+    return this.waitlist.acceptOffer(caller, token);
   }
 
   @Public()
@@ -91,7 +97,7 @@ export class BookingsResolver {
   })
   cancelBooking(@Args() { id, token }: CancelBookingArgs, @CurrentUser() caller?: AuthUser) {
     if (!caller && !token) throw AppError.unauthenticated();
-    return this.bookings.cancel(caller, toId(id), token);
+    return this.cancellation.cancel(caller, toId(id), token);
   }
 
   @Can(PERMISSION.eventsManage)
@@ -99,7 +105,7 @@ export class BookingsResolver {
     description: 'Refunds a paid booking in full, which cancels it',
   })
   refundBooking(@Args('id', { type: () => ID }) id: string) {
-    return this.bookings.refund(toId(id));
+    return this.cancellation.refund(toId(id));
   }
 
   @Can(PERMISSION.eventsManage)
@@ -107,7 +113,7 @@ export class BookingsResolver {
     description: 'Cancels an occurrence: every booking cancelled, paid ones refunded, everyone told; answers how many',
   })
   cancelOccurrence(@Args() { postId, occurrenceStart, message }: CancelOccurrenceArgs) {
-    return this.bookings.cancelOccurrence(toId(postId, 'postId'), occurrenceStart, message);
+    return this.cancellation.cancelOccurrence(toId(postId, 'postId'), occurrenceStart, message);
   }
 
   @Can(PERMISSION.eventsManage)
@@ -136,7 +142,7 @@ export class BookingsResolver {
   @Audited('booking.read', 'Booking')
   @Query(() => Booking, { description: 'The booker or events:manage' })
   async Booking(@Args('id', { type: () => ID }) id: string, @CurrentUser() caller: AuthUser) {
-    const booking = await this.bookings.read(toId(id));
+    const booking = await this.records.read(toId(id));
     if (booking.userId !== caller.id && !can(caller, PERMISSION.eventsManage)) throw AppError.notFound('The booking');
     return booking;
   }
@@ -160,103 +166,5 @@ export class BookingsResolver {
   })
   bookingCounts(@Args() { postId, occurrenceStart }: OccurrenceArgs) {
     return this.desk.counts(toId(postId, 'postId'), occurrenceStart);
-  }
-
-  @ResolveField(() => ID)
-  postId(@Parent() booking: BookingRow) {
-    return booking.occurrence.postId;
-  }
-
-  @ResolveField(() => String)
-  postName(@Parent() booking: BookingRow) {
-    return booking.occurrence.postName;
-  }
-
-  @ResolveField(() => Date)
-  occurrenceStart(@Parent() booking: BookingRow) {
-    return booking.occurrence.startsAt;
-  }
-
-  @ResolveField(() => Date, { nullable: true })
-  occurrenceEnd(@Parent() booking: BookingRow) {
-    return booking.occurrence.endsAt;
-  }
-
-  @ResolveField(() => String, { nullable: true })
-  location(@Parent() booking: BookingRow) {
-    return booking.occurrence.location;
-  }
-
-  @ResolveField(() => Float, {
-    description: 'What the places cost, in pounds or dollars; 0 when free',
-  })
-  amount(@Parent() booking: Booking) {
-    return booking.amountMinor / 100;
-  }
-
-  @ResolveField(() => String, {
-    description: 'The amount in words, e.g. "£24.00" or "Free"',
-  })
-  price(@Parent() booking: Booking) {
-    return booking.amountMinor ? formatMoney(booking.amountMinor, booking.currency) : 'Free';
-  }
-
-  @ResolveField(() => BookingCheckout, {
-    nullable: true,
-    description: 'The booker: where to pay for a held paid booking',
-  })
-  async checkout(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser): Promise<BookingCheckout | null> {
-    if (booking.status !== 'Held' || booking.amountMinor === 0 || !caller || booking.userId !== caller.id) return null;
-    const payment = await this.bookings.openPayment(booking.id);
-    return (
-      payment && {
-        orderID: payment.paypalOrderId,
-        approveUrl: payment.approveUrl,
-      }
-    );
-  }
-
-  @ResolveField(() => String, {
-    nullable: true,
-    description: 'The booker: the signed ticket the QR code holds (Confirmed and CheckedIn only)',
-  })
-  ticket(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser) {
-    return this.ticketFor(booking, caller);
-  }
-
-  @ResolveField(() => String, {
-    nullable: true,
-    description: 'The booker: the ticket’s QR code as an SVG data: URL',
-  })
-  async ticketQr(@Parent() booking: Booking, @CurrentUser() caller?: AuthUser) {
-    const ticket = this.ticketFor(booking, caller);
-    return ticket && ticketQrDataUrl(ticket);
-  }
-
-  private ticketFor(booking: Booking, caller?: AuthUser): string | null {
-    const admits = booking.status === 'Confirmed' || booking.status === 'CheckedIn';
-    return admits && caller && booking.userId === caller.id ? this.bookings.ticketOf(booking) : null;
-  }
-
-  @ResolveField(() => Boolean, {
-    description: 'Whether the caller may cancel it now',
-  })
-  async canCancel(@Parent() booking: BookingRow, @CurrentUser() caller?: AuthUser) {
-    if (!CANCELLABLE.includes(booking.status)) return false;
-    if (can(caller, PERMISSION.eventsManage)) return true;
-    return !!caller && booking.userId === caller.id && this.bookings.beforeCutOff(booking);
-  }
-}
-
-/** A program's coming occurrences and their places, on the post itself. */
-@Resolver(() => Post)
-export class PostBookingResolver {
-  constructor(private readonly desk: BookingDeskService) {}
-
-  @ResolveField(() => [BookingOccurrenceView], {
-    description: 'Programs with booking: the coming occurrences and places left on each',
-  })
-  bookingOccurrences(@Parent() post: Post, @Args('limit', { type: () => Int, nullable: true, defaultValue: 12 }) limit: number) {
-    return this.desk.occurrences(post, limit);
   }
 }

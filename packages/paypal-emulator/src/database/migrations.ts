@@ -120,6 +120,13 @@ const MIGRATIONS: { name: string; sql: string }[] = [
       CREATE INDEX refunds_sale_id ON paypal_emulator.refunds (sale_id);
     `,
   },
+  {
+    name: '004-refund-refusals',
+    sql: `
+      -- How many of an order's next refund calls PayPal refuses (a control, for reaching the shop's refusal path).
+      ALTER TABLE paypal_emulator.orders ADD COLUMN refund_refusals integer NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Brings the emulator's schema up to date. Instances starting together take turns on an advisory lock. */

@@ -36,6 +36,7 @@ interface OrderRow {
   refund: Refund | null;
   capture_calls: number;
   get_calls: number;
+  refund_refusals: number;
   create_time: Date;
   update_time: Date;
 }
@@ -53,6 +54,7 @@ const toOrder = (row: OrderRow): EmulatedOrder => ({
   refund: row.refund ?? undefined,
   captureCalls: row.capture_calls,
   getCalls: row.get_calls,
+  refundRefusals: row.refund_refusals,
   createTime: row.create_time,
   updateTime: row.update_time,
 });
@@ -119,8 +121,8 @@ export class Store {
   async saveOrder(db: Db, order: EmulatedOrder): Promise<void> {
     await db.query(
       `UPDATE paypal_emulator.orders SET status = $2, payer_id = $3, scenario = $4, capture = $5, capture_id = $6, refund = $7,
-         capture_calls = $8, update_time = $9 WHERE id = $1`,
-      [order.id, order.status, order.payerId, order.scenario, json(order.capture), order.capture?.id, json(order.refund), order.captureCalls, order.updateTime],
+         capture_calls = $8, update_time = $9, refund_refusals = $10 WHERE id = $1`,
+      [order.id, order.status, order.payerId, order.scenario, json(order.capture), order.capture?.id, json(order.refund), order.captureCalls, order.updateTime, order.refundRefusals],
     );
   }
 

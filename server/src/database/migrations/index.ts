@@ -21,6 +21,7 @@ import { Mailing1796000000000 } from './1796000000000-mailing.js';
 import { Sermons1796100000000 } from './1796100000000-sermons.js';
 import { AudioFiles1796100000500 } from './1796100000500-audio-files.js';
 import { LiveStream1796100000600 } from './1796100000600-live-stream.js';
+import { BookingRefundFailures1796100000700 } from './1796100000700-booking-refund-failures.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   Sermons1796100000000,
   AudioFiles1796100000500,
   LiveStream1796100000600,
+  BookingRefundFailures1796100000700,
 ];
