@@ -8,10 +8,10 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // Its ES build imports JSON without an import attribute, which Jest warns about on every file; its CommonJS
-    // build is the same code.
     // The emulator from this checkout's own packages/, even when node_modules is shared with another checkout.
     '^@ministry/paypal-emulator$': '<rootDir>/../packages/paypal-emulator/src/index.ts',
+    // Its ES build imports JSON without an import attribute, which Jest warns about on every file; its CommonJS
+    // build is the same code.
     '^libphonenumber-js$': createRequire(import.meta.url).resolve('libphonenumber-js'),
   },
   transform: {
