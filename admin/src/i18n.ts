@@ -11,6 +11,7 @@ const WORDING: Record<string, string> = {
   'ra.notification.updated': 'Changes saved',
   'ra.notification.deleted': 'Deleted',
   'ra.notification.item_doesnt_exist': 'This record does not exist, or your role does not include it.',
+  'ra.message.invalid_form': 'Some fields need changing: each says what to do beside it.',
   'ra.notification.http_error': 'The server could not be reached. Please try again in a moment.',
   'ra.message.delete_content': 'Are you sure you want to delete this? It cannot be brought back.',
   'ra.message.bulk_delete_content': 'Are you sure you want to delete the selected items? They cannot be brought back.',

@@ -1,4 +1,5 @@
-import { Create, List, NumberInput, SearchInput, SimpleForm, TextInput, minValue, number, required } from 'react-admin';
+import { Create, List, NumberInput, SearchInput, SimpleForm, TextInput } from 'react-admin';
+import { minValue, number, required } from '../common/validation';
 import { DataTable } from '../common/DataTable';
 import { IdField, MoneyField, Thumbnail, WhenField } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';

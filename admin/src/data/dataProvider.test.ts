@@ -91,7 +91,8 @@ describe('the admin data provider', () => {
   it('puts a refused field on that field of the form', async () => {
     const { dataProvider } = setup();
     const failure = await dataProvider.create('posts', { data: { name: ' ', body: 'x', categoryId: '3' } }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ status: 400, message: 'name is required', body: { errors: { name: 'name is required', root: { serverError: 'name is required' } } } });
+    // In words a person reads; the form then names the field by its label ("Enter the title").
+    expect(failure).toMatchObject({ status: 400, message: 'Enter the name', body: { errors: { name: 'Enter the name', root: { serverError: 'Enter the name' } } } });
   });
 
   it('reads the schema again after it was refused, once the admin has a new token', async () => {

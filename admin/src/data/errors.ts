@@ -1,11 +1,16 @@
 import { HttpError } from 'react-admin';
+import { isProgramsMessage, problemOf, problemWords, variableProblem, type FieldProblem } from './fieldMessages';
 
 export const NOT_AUTHORISED = 'You are not authorised to access this page';
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 export const UNREACHABLE = 'The server could not be reached. Please check your connection and try again.';
+export const NOT_UNDERSTOOD = 'The server did not understand this request, so nothing was changed. Please reload the page and try again.';
+export const SERVER_FAILED = 'Something went wrong on the server. Please try again in a moment; if it keeps happening, tell the office.';
 
 const STATUS_BY_CODE: Record<string, number> = {
   BAD_USER_INPUT: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  GRAPHQL_PARSE_FAILED: 400,
   UNAUTHENTICATED: 401,
   PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
@@ -14,7 +19,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   TOO_MANY_REQUESTS: 429,
 };
 
-type FieldProblem = { field?: unknown; message?: unknown };
+type ListedProblem = { field?: unknown; message?: unknown };
 type GraphQLErrorLike = { message?: string; extensions?: { code?: unknown; field?: unknown; errors?: unknown } };
 
 /**
@@ -57,16 +62,19 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' && status !== 200 ? status : undefined;
 };
 
-/** `extensions.field` with the error's message, then each field of `extensions.errors` with its own. */
-const fieldErrorsOf = (first: GraphQLErrorLike | undefined, message: string): Record<string, string> => {
-  const errors: Record<string, string> = {};
+/** `extensions.field` with the error's message, then each field of `extensions.errors` with its own, or the variable GraphQL refused. */
+const problemsOf = (first: GraphQLErrorLike | undefined): FieldProblem[] => {
+  const message = first?.message ?? '';
+  const refused = variableProblem(message);
+  if (refused) return [refused];
+  const problems: FieldProblem[] = [];
   const named = first?.extensions?.field;
-  if (typeof named === 'string' && named) errors[named] = message;
-  const listed = Array.isArray(first?.extensions?.errors) ? (first.extensions.errors as FieldProblem[]) : [];
+  if (typeof named === 'string' && named) problems.push(problemOf(named, message));
+  const listed = Array.isArray(first?.extensions?.errors) ? (first.extensions.errors as ListedProblem[]) : [];
   for (const { field, message: text } of listed) {
-    if (typeof field === 'string' && field && typeof text === 'string' && !(field in errors)) errors[field] = text;
+    if (typeof field === 'string' && field && typeof text === 'string' && !problems.some((problem) => problem.field === field)) problems.push(problemOf(field, text));
   }
-  return errors;
+  return problems;
 };
 
 /**
@@ -78,9 +86,13 @@ export function toApiError(error: unknown): ApiError {
   const [first] = graphQLErrorsOf(error);
   const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : undefined;
   const status = (code && STATUS_BY_CODE[code]) || statusOf(error) || 500;
+  const problems = problemsOf(first);
+  const fieldErrors = Object.fromEntries(problems.map((problem) => [problem.field, problemWords(problem)]));
   let message = first?.message ?? (error instanceof Error ? error.message : String(error));
   if (status === 401) message = SESSION_ENDED;
   else if (status === 403) message = first?.message ?? NOT_AUTHORISED;
+  else if (problems.length) message = fieldErrors[problems[0].field];
   else if (!first && !statusOf(error) && /fetch|network|load failed/i.test(message)) message = UNREACHABLE;
-  return new ApiError(message, status, code, fieldErrorsOf(first, message));
+  else if (isProgramsMessage(message)) message = status >= 500 ? SERVER_FAILED : NOT_UNDERSTOOD;
+  return new ApiError(message, status, code, fieldErrors);
 }

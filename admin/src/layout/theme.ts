@@ -1,6 +1,7 @@
 import type { CheckboxProps } from '@mui/material';
 import { grey } from '@mui/material/colors';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { FormContent } from '../common/FormContent';
 
 const PRIMARY = '#1d4f91';
 
@@ -52,6 +53,8 @@ export const theme: RaThemeOptions = {
     RaSkipNavigationButton: { styleOverrides: { root: { color: PRIMARY, transition: 'none', '&:focus': { transition: 'none' } } } },
     // "No ... yet" on an empty list is in the disabled grey by default, too faint to read.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // A form names the fields of the server's errors by its own labels.
+    RaSimpleForm: { defaultProps: { component: FormContent } },
     // On a phone the Save bar stays at the end of the form instead of floating over the field being edited.
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[300], '&.RaToolbar-mobileToolbar': { position: 'static' } } } },
   },

@@ -10,9 +10,9 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  required,
   useNotify,
 } from 'react-admin';
+import { required } from '../common/validation';
 import { useLoaded } from '../common/useLoaded';
 import { ApiError } from '../data/errors';
 import { useAdminDataProvider } from '../data/useAdminDataProvider';

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { DateInput, FormDataConsumer, SelectInput, required } from 'react-admin';
+import { DateInput, FormDataConsumer, SelectInput } from 'react-admin';
+import { required } from '../common/validation';
 import { formatWhen } from '../common/format';
 import { useLoaded } from '../common/useLoaded';
 import { useAdminDataProvider } from '../data/useAdminDataProvider';

@@ -17,10 +17,10 @@ import {
   TextInput,
   Toolbar,
   TopToolbar,
-  required,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { required } from '../common/validation';
 import { DataTable } from '../common/DataTable';
 import { BROADCAST_STATUSES, type BroadcastStatus } from '@ministry/shared';
 import { WhenField } from '../common/fields';

@@ -11,9 +11,9 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  required,
   useRecordContext,
 } from 'react-admin';
+import { required } from '../common/validation';
 import { DataTable } from '../common/DataTable';
 import type { ConsentBasis } from '@ministry/shared';
 import { EditScreen, ListLoadError } from '../common/screens';

@@ -1,4 +1,5 @@
-import { Create, List, SimpleForm, TextInput, required } from 'react-admin';
+import { Create, List, SimpleForm, TextInput } from 'react-admin';
+import { required } from '../common/validation';
 import { DataTable } from '../common/DataTable';
 import { IdField, Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';

@@ -1,4 +1,5 @@
-import { Create, SimpleForm, TextInput, required } from 'react-admin';
+import { Create, SimpleForm, TextInput } from 'react-admin';
+import { required } from '../common/validation';
 import { EditScreen } from '../common/screens';
 
 const PostCategoryForm = () => (

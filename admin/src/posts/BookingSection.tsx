@@ -9,14 +9,12 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
-  maxValue,
-  minValue,
-  required,
   useArrayInput,
   useRecordContext,
   useSimpleFormIterator,
   type RaRecord,
 } from 'react-admin';
+import { maxValue, minValue, required } from '../common/validation';
 import { BOOKING_CURRENCIES, MAX_BOOKING_QUESTIONS, READY_BOOKING_QUESTIONS, type BookingQuestionKind, type BookingQuestionWords } from '@ministry/shared';
 import { CATEGORY } from './categories';
 import { toIsoOrNull } from './dates';

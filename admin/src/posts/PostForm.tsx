@@ -1,4 +1,5 @@
-import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DateTimeInput, FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { required } from '../common/validation';
 import { CATEGORY } from './categories';
 import { ImageUploadInput, POST_STATUSES } from '../common/inputs';
 import { AnnounceListInput } from '../common/AnnounceListInput';

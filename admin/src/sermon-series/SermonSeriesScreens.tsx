@@ -1,48 +1,37 @@
-import { Create, DateField, DateInput, List, NumberField, SearchInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DateField, DateInput, TextInput } from 'react-admin';
 import { DataTable } from '../common/DataTable';
-import { Thumbnail } from '../common/fields';
 import { ImageUploadInput } from '../common/inputs';
-import { EditScreen } from '../common/screens';
-import { spreadsheetExporter } from '../common/export';
-import { KeepSermonsBulkActions, KeepSermonsRowActions, KeepSermonsToolbar } from '../common/KeepSermonsDelete';
+import { SermonGroupList, sermonGroupScreens, type SermonGroup } from '../common/sermonGroups';
+import { required } from '../common/validation';
 
-const WORDS = { what: 'series', of: 'a series' };
+const SERIES: SermonGroup = {
+  what: 'series',
+  whatMany: 'series',
+  of: 'a series',
+  listTitle: 'Sermon series',
+  addTitle: 'Add sermon series',
+  editTitle: 'Edit sermon series',
+  search: 'Search titles',
+  sort: { field: 'startedAt', order: 'DESC' },
+  picture: 'Picture',
+  nameSource: 'title',
+  nameLabel: 'Title',
+};
 
 export const SermonSeriesList = () => (
-  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />]} sort={{ field: 'startedAt', order: 'DESC' }} title="Sermon series">
-    <DataTable rowClick="edit" bulkActionButtons={<KeepSermonsBulkActions {...WORDS} />}>
-      <DataTable.Col source="image" label="Picture" disableSort field={Thumbnail} />
-      <DataTable.Col source="title" label="Title" />
-      <DataTable.Col source="startedAt" label="Started on">
-        <DateField source="startedAt" locales="en-GB" emptyText="–" />
-      </DataTable.Col>
-      <DataTable.Col source="sermonCount" label="Sermons" disableSort>
-        <NumberField source="sermonCount" />
-      </DataTable.Col>
-      <DataTable.Col label="Actions" disableSort>
-        <KeepSermonsRowActions {...WORDS} />
-      </DataTable.Col>
-    </DataTable>
-  </List>
+  <SermonGroupList group={SERIES}>
+    <DataTable.Col source="startedAt" label="Started on">
+      <DateField source="startedAt" locales="en-GB" emptyText="–" />
+    </DataTable.Col>
+  </SermonGroupList>
 );
 
-const SermonSeriesForm = ({ toolbar }: { toolbar?: boolean }) => (
-  <SimpleForm toolbar={toolbar ? <KeepSermonsToolbar {...WORDS} /> : undefined}>
+export const { GroupCreate: SermonSeriesCreate, GroupEdit: SermonSeriesEdit } = sermonGroupScreens(
+  SERIES,
+  <>
     <TextInput source="title" label="Title" validate={required('Please give the series a title')} helperText="Its web address is made from the first title and stays the same." fullWidth />
     <TextInput source="description" label="Description" multiline minRows={3} helperText="A few sentences about the series, shown on its page." fullWidth />
     <ImageUploadInput label="Series picture" />
     <DateInput source="startedAt" label="Started on" helperText="The date of the first sermon in the series." />
-  </SimpleForm>
-);
-
-export const SermonSeriesCreate = () => (
-  <Create title="Add sermon series" redirect="list">
-    <SermonSeriesForm />
-  </Create>
-);
-
-export const SermonSeriesEdit = () => (
-  <EditScreen title="Edit sermon series">
-    <SermonSeriesForm toolbar />
-  </EditScreen>
+  </>,
 );

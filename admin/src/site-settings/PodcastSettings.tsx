@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { BooleanInput, TextInput, email, maxLength, regex } from 'react-admin';
+import { BooleanInput, TextInput } from 'react-admin';
+import { email, maxLength, regex } from '../common/validation';
 import { PodcastArtworkInput } from './PodcastArtworkInput';
 
 /** The feed's address on this site, as podcast apps are given it. */

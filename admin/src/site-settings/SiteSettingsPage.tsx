@@ -9,11 +9,9 @@ import {
   SimpleFormIterator,
   TextInput,
   Title,
-  maxLength,
-  regex,
-  required,
   useNotify,
 } from "react-admin";
+import { maxLength, regex, required } from "../common/validation";
 import { useAdminDataProvider } from "../data/useAdminDataProvider";
 import { ApiError } from "../data/errors";
 import type { SiteSettingsRecord } from "./siteSettingsApi";

@@ -1,44 +1,29 @@
-import { Create, List, NumberField, SearchInput, SimpleForm, TextInput, required } from 'react-admin';
-import { DataTable } from '../common/DataTable';
-import { Thumbnail } from '../common/fields';
+import { TextInput } from 'react-admin';
 import { ImageUploadInput } from '../common/inputs';
-import { EditScreen } from '../common/screens';
-import { spreadsheetExporter } from '../common/export';
-import { KeepSermonsBulkActions, KeepSermonsRowActions, KeepSermonsToolbar } from '../common/KeepSermonsDelete';
+import { SermonGroupList, sermonGroupScreens, type SermonGroup } from '../common/sermonGroups';
+import { required } from '../common/validation';
 
-const WORDS = { what: 'speaker', of: 'a speaker' };
+const SPEAKERS: SermonGroup = {
+  what: 'speaker',
+  whatMany: 'speakers',
+  of: 'a speaker',
+  listTitle: 'Speakers',
+  addTitle: 'Add speaker',
+  editTitle: 'Edit speaker',
+  search: 'Search names',
+  sort: { field: 'name', order: 'ASC' },
+  picture: 'Photo',
+  nameSource: 'name',
+  nameLabel: 'Name',
+};
 
-export const SpeakerList = () => (
-  <List exporter={spreadsheetExporter} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search names" />]} sort={{ field: 'name', order: 'ASC' }} title="Speakers">
-    <DataTable rowClick="edit" bulkActionButtons={<KeepSermonsBulkActions what="speakers" of={WORDS.of} />}>
-      <DataTable.Col source="image" label="Photo" disableSort field={Thumbnail} />
-      <DataTable.Col source="name" label="Name" />
-      <DataTable.Col source="sermonCount" label="Sermons" disableSort>
-        <NumberField source="sermonCount" />
-      </DataTable.Col>
-      <DataTable.Col label="Actions" disableSort>
-        <KeepSermonsRowActions {...WORDS} />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+export const SpeakerList = () => <SermonGroupList group={SPEAKERS} />;
 
-const SpeakerForm = ({ toolbar }: { toolbar?: boolean }) => (
-  <SimpleForm toolbar={toolbar ? <KeepSermonsToolbar {...WORDS} /> : undefined}>
+export const { GroupCreate: SpeakerCreate, GroupEdit: SpeakerEdit } = sermonGroupScreens(
+  SPEAKERS,
+  <>
     <TextInput source="name" label="Name" validate={required('Please give the speaker’s name')} helperText="As it should appear on the website, for example Pastor Ruth Mensah." fullWidth />
     <TextInput source="bio" label="About them" multiline minRows={4} helperText="A short biography. A blank line starts a new paragraph." fullWidth />
     <ImageUploadInput label="Photo" />
-  </SimpleForm>
-);
-
-export const SpeakerCreate = () => (
-  <Create title="Add speaker" redirect="list">
-    <SpeakerForm />
-  </Create>
-);
-
-export const SpeakerEdit = () => (
-  <EditScreen title="Edit speaker">
-    <SpeakerForm toolbar />
-  </EditScreen>
+  </>,
 );

@@ -1,4 +1,4 @@
-import { buildSchema, graphql } from 'graphql';
+import { GraphQLError, buildSchema, graphql } from 'graphql';
 import { parsePassages } from '@ministry/shared/passages';
 
 /**
@@ -61,7 +61,10 @@ export type AudioUpload = { field: string; name: string; authorization: string |
 
 const AUDIO_ANSWER = { url: '/uploads/5f2c9a.mp3', bytes: 24_300_000, durationSeconds: 2472, mimeType: 'audio/mpeg' };
 
-export function createSermonApi({ stream }: { stream?: Row } = {}) {
+/** What the server answers a sermon's save instead of saving it: an error as the server words it. */
+export type Refusal = { message: string; extensions: Record<string, unknown> };
+
+export function createSermonApi({ stream, refuseSave }: { stream?: Row; refuseSave?: Refusal } = {}) {
   const schema = buildSchema(SDL);
   const series: Row[] = [{ id: '1', title: 'Signs of Life', slug: 'signs-of-life', description: 'John’s gospel', image: null, startedAt: '2026-09-06', sermonCount: 1 }];
   const speakers: Row[] = [{ id: '1', name: 'Pastor Ruth Mensah', slug: 'ruth-mensah', bio: '', image: null, sermonCount: 1 }];
@@ -99,7 +102,10 @@ export function createSermonApi({ stream }: { stream?: Row } = {}) {
     },
     liveStream: () => live,
     allPosts: () => [{ id: '7', name: 'Sunday service', nextStartsAt: '2026-11-29T10:30:00.000Z' }],
-    createVideo: (args: Row) => add(sermon(args)),
+    createVideo: (args: Row) => {
+      if (refuseSave) throw new GraphQLError(refuseSave.message, { extensions: refuseSave.extensions });
+      return add(sermon(args));
+    },
     deleteSermonSeries: ({ id }: { id: string }) => {
       const [removed] = series.splice(series.findIndex((row) => row.id === id), 1);
       for (const video of videos) if (video.seriesId === id) video.seriesId = null;

@@ -14,8 +14,8 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
-  required,
 } from 'react-admin';
+import { required } from '../common/validation';
 import { IdField, WhenField } from '../common/fields';
 import { EditScreen, ShowActions } from '../common/screens';
 import { AnnounceListInput } from '../common/AnnounceListInput';

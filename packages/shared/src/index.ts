@@ -2,6 +2,7 @@
 export * from './bookings.js';
 export * from './by-name.js';
 export * from './contact-reasons.js';
+export * from './field-words.js';
 export * from './gift-aid-schedule.js';
 export * from './mailing.js';
 export * from './permissions.js';

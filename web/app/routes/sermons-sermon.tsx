@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AudioPlayer, Chapters, loadSermon, PassageLinks, SermonByline, sermonDate, sermonImage, sermonLd, Subscribe, Transcript } from '../features/sermons';
+import { AllSermonsLink, AudioPlayer, Chapters, loadSermon, PassageLinks, SermonByline, sermonDate, sermonImage, sermonLd, Subscribe, Transcript } from '../features/sermons';
 import { VideoFacade } from '../features/videos/video-facade';
 import { breadcrumbLd, JsonLd } from '../features/site';
 import { usePublicUrl, useSiteSettings } from '../lib/site-settings';
@@ -72,11 +72,7 @@ export default function Sermon({ loaderData: sermon }: Route.ComponentProps) {
       <Chapters json={sermon.chapters} />
       {sermon.transcript && <Transcript text={sermon.transcript} />}
       <Subscribe />
-      <p className="sermon-back">
-        <Link className="button ghost" to="/sermons">
-          ← All sermons
-        </Link>
-      </p>
+      <AllSermonsLink />
     </article>
   );
 }
