@@ -33,7 +33,9 @@ export class BookingCancellationService {
     private readonly refunds: BookingRefundsService,
     private readonly payments: PaymentsService,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    this.payments.whenRefundedAtPayPal(TICKET_PAYMENTS, (payment) => this.refundedAtPayPal(payment));
+  }
 
   /**
    * Cancels a booking: its booker (signed in, or with their e-mail's link) until the event's cut-off, staff with
@@ -104,6 +106,25 @@ export class BookingCancellationService {
     await this.mail.queue(cancelledMail(booking, refunded));
     await this.waitlist.offerFreedPlaces(booking.occurrenceId);
     return this.records.read(id);
+  }
+
+  /**
+   * A ticket payment refunded in PayPal itself (by staff there, whichever order PayPal's events come in): the places
+   * are no longer paid for, so the booking is cancelled as refunded and its places go to the waiting list.
+   */
+  private async refundedAtPayPal(payment: TicketPayment): Promise<void> {
+    const booking = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.records.lockBooking(manager, payment.bookingId, { occurrence: false });
+      if (!CANCELLABLE.includes(locked.status) || (await manager.existsBy(TicketPayment, { bookingId: locked.id, status: 'Paid' }))) return null;
+      await this.markCancelled(manager, locked, 'staff');
+      Object.assign(locked, { status: 'Refunded', refundedAt: payment.refundedAt });
+      await manager.update(Booking, { id: locked.id }, { status: 'Refunded', refundedAt: locked.refundedAt });
+      return locked;
+    });
+    if (!booking) return;
+    this.logger.warn(`${booking.reference}: its payment was refunded in PayPal; cancelled`);
+    await this.mail.queue(cancelledMail(booking, payment.amountMinor));
+    await this.waitlist.offerFreedPlaces(booking.occurrenceId);
   }
 
   /** Staff: cancels an occurrence; every booking is cancelled, paid ones refunded, and everyone told. */

@@ -30,6 +30,8 @@ export class PaymentsService {
   private readonly logger = new Logger('Payments');
   /** What a feature does once one of its records is newly paid, however the payment was learnt of (capture or webhook). */
   private readonly paidListeners = new Map<string, (record: PaymentRecord) => Promise<void>>();
+  /** What a feature does once PayPal reports one of its records refunded there (not by a refund this app made). */
+  private readonly refundedListeners = new Map<string, (record: PaymentRecord) => Promise<void>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,6 +43,11 @@ export class PaymentsService {
   /** Lets the feature behind a kind act on each payment once it is newly paid, after the record is stored. */
   whenPaid<T extends PaymentRecord>(kind: PaymentKind<T>, listener: (record: T) => Promise<void>) {
     this.paidListeners.set(kind.name, listener as (record: PaymentRecord) => Promise<void>);
+  }
+
+  /** Lets the feature behind a kind act on a payment PayPal reports refunded, once, after the record is stored. */
+  whenRefundedAtPayPal<T extends PaymentRecord>(kind: PaymentKind<T>, listener: (record: T) => Promise<void>) {
+    this.refundedListeners.set(kind.name, listener as (record: PaymentRecord) => Promise<void>);
   }
 
   customId<T extends PaymentRecord>(kind: PaymentKind<T>, record: T): string {
@@ -149,6 +156,7 @@ export class PaymentsService {
   /** Locks the record, lets `decide` consult PayPal, applies the verdict, and sends a receipt once paid. */
   private async settle<T extends PaymentRecord>(kind: PaymentKind<T>, id: number, decide: (record: T) => Promise<Step | undefined>): Promise<Settlement<T>> {
     let newlyPaid = false;
+    let newlyRefunded = false;
     let unavailable = false;
     const record = await this.dataSource.transaction(async (manager) => {
       const locked = await this.lock(manager, kind, id);
@@ -160,17 +168,25 @@ export class PaymentsService {
         this.logger.error(`${this.customId(kind, locked)}: ${error.message}`);
         step = { kind: 'unavailable' };
       }
-      if (!step || (kind.refundsRecordedApart && (step.kind === 'refunded' || step.kind === 'partially-refunded'))) return locked;
+      if (!step) return locked;
+      if (kind.refundsRecordedApart && (step.kind === 'refunded' || step.kind === 'partially-refunded')) {
+        // Its refunds are recorded one by one elsewhere; a capture still pending here was paid before it was refunded.
+        if (locked.status !== 'Created') return locked;
+        step = { kind: 'paid', captureId: step.captureId };
+      }
       if (step.kind === 'unavailable') {
         unavailable = true;
         return locked;
       }
       if (step.kind === 'mismatch') this.logger.error(`${this.customId(kind, locked)}: ${step.detail}; not recorded as paid`);
+      const wasRefunded = locked.status === 'Refunded';
       newlyPaid = applyStep(locked, step);
+      newlyRefunded = !wasRefunded && locked.status === 'Refunded';
       if (step.kind === 'paid' && step.exchangeRate && locked.status === 'Paid') kind.converted?.(locked, step.exchangeRate);
       return manager.save(locked);
     });
     if (newlyPaid) await this.afterPaid(kind, record);
+    if (newlyRefunded) await this.refundedListeners.get(kind.name)?.(record);
     if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
     return describeSettlement(kind, record);
   }

@@ -36,7 +36,9 @@ export function applyStep(record: PaymentRecord, step: Step): boolean {
     case 'refunded':
       record.captureId = step.captureId;
       record.captureStatus = 'REFUNDED';
-      if (SETTLED.includes(record.status)) {
+      // A capture still pending here that PayPal reports refunded was paid first: its completion came later, or never.
+      if (record.status === 'Created') record.paidAt = new Date();
+      if (record.status === 'Created' || SETTLED.includes(record.status)) {
         record.status = 'Refunded';
         record.refundedAt = new Date();
       }

@@ -145,6 +145,12 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
     }
     // A donation's refund or chargeback is recorded from PayPal's own view of it; a book order's is settled below.
     if (REFUND_EVENTS.has(event.event_type)) {
+      // PayPal promises no order: a refund may come before its capture's completion, which is settled first.
+      const refunded = event.event_type.startsWith('PAYMENT.CAPTURE.') ? await this.find(event.resource ?? {}) : undefined;
+      if (refunded?.record.status === 'Created') {
+        const settled = await this.payments.reconcile(refunded.kind, refunded.record.id);
+        if (settled.unavailable) return settled;
+      }
       if (await this.refunds.recordFromPayPal(event.event_type, refundIdOf(event.resource))) return undefined;
       if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
     }
