@@ -58,7 +58,11 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
     const visitor = (req.method === 'GET' || req.method === 'HEAD') && (await cache.sharedRead(req));
     // Every visitor's page the fast path could not answer counts against its address (HEAD renders it too).
     if (visitor && !(await mustRender(cache, req, res, 'text'))) return;
-    if (!visitor || req.method !== 'GET') return render(req, res, next);
+    if (!visitor) return render(req, res, next);
+    // A HEAD is rendered as its GET and gathered the same way, so it carries the GET's length and coding (RFC 9110
+    // §9.3.2); React Router would end a HEAD unrendered. Node sends no body with the answer to a HEAD.
+    const head = req.method === 'HEAD';
+    if (head) req.method = 'GET';
 
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -74,6 +78,7 @@ export function pageCache(cache: PublicReadCache, render: RequestHandler): Reque
     }) as Response['write'];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, encoding);
+      if (head) req.method = 'HEAD';
       const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
       const body = Buffer.concat(chunks);
       const kind = keptKind(req, res);
