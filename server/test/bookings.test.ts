@@ -562,4 +562,67 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
       amount_minor: 400,
     });
   });
+
+  it('lists a page of programs with their coming occurrences in the same number of SQL statements whatever its length', async () => {
+    const single = await event({ capacity: 10 });
+    const weekly = await event({ capacity: 5 }, 'FREQ=WEEKLY');
+    const cancelledOne = await event({ capacity: 3, waitlist: true });
+    const draft = await event({ capacity: 8 });
+    const undated = await ok(t, 'mutation { createPost(name: "Notice", body: "<p>x</p>", categoryId: "1") { id } }', {}, admin);
+    expect((await book(member.token, { postId: weekly.id, start: weekly.start, places: 2 })).data.createBooking.status).toBe('Confirmed');
+    await ok(
+      t,
+      'mutation($postId: ID!, $start: DateTime!) { cancelOccurrence(postId: $postId, occurrenceStart: $start, message: "No hall that day.") }',
+      { postId: cancelledOne.id, start: cancelledOne.start },
+      door.token,
+    );
+    await ok(t, 'mutation($id: ID!) { updatePost(id: $id, status: UnAuthorised) { id } }', { id: draft.id }, admin);
+    const ids = [single.id, weekly.id, cancelledOne.id, draft.id, undated.createPost.id];
+
+    // What the console's posts list asks for (ra-data-graphql-simple selects every field of Post, occurrences with their default limit).
+    const OCCURRENCE_FIELDS = 'postId start end capacity placesLeft open full waitlist cancelled';
+    const page = async (perPage: number) => {
+      const response = await t.http
+        .post('/graphql')
+        .set({ 'content-type': 'application/json', authorization: `Bearer ${admin}`, 'x-sql-count': '1' })
+        .send({
+          query: `query($ids: [ID!]) {
+            items: allPosts(perPage: ${perPage}, sortField: "id", sortOrder: "ASC", filter: { ids: $ids }) { id name status booking { capacity } bookingOccurrences { ${OCCURRENCE_FIELDS} } }
+            total: _allPostsMeta(perPage: ${perPage}, sortField: "id", sortOrder: "ASC", filter: { ids: $ids }) { count } }`,
+          variables: { ids },
+        })
+        .expect(200);
+      expect(response.body.errors).toBeUndefined();
+      return { posts: response.body.data.items, statements: Number(response.headers['x-sql-count']) };
+    };
+
+    const one = await page(1);
+    const all = await page(ids.length);
+    expect(one.posts.map((post: { id: string }) => post.id)).toEqual([single.id]);
+    expect(all.posts.map((post: { id: string }) => post.id)).toEqual(ids);
+    expect(one.statements).toBeGreaterThan(0);
+    expect(all.statements).toBe(one.statements);
+
+    // Each program still gets its own occurrences, in order, with its own places; drafts and undated posts none.
+    const [singleRead, weeklyRead, cancelledRead, draftRead, undatedRead] = all.posts.map(
+      (post: { bookingOccurrences: { postId: string; start: string; placesLeft: number; cancelled: boolean; open: boolean }[] }) => post.bookingOccurrences,
+    );
+    expect(singleRead).toEqual([
+      { postId: single.id, start: single.start, end: null, capacity: 10, placesLeft: 10, open: true, full: false, waitlist: false, cancelled: false },
+    ]);
+    expect(weeklyRead).toHaveLength(12);
+    const weeklyStarts = weeklyRead.map((occurrence: { start: string }) => Date.parse(occurrence.start));
+    expect(weeklyStarts[0]).toBe(Date.parse(weekly.start));
+    // A week apart, give or take the hour the clocks change by (the program keeps its London time).
+    for (const [week, start] of weeklyStarts.slice(1).entries()) expect(Math.abs(start - weeklyStarts[week] - 7 * DAY_MS)).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect(weeklyRead.map((occurrence: { placesLeft: number }) => occurrence.placesLeft)).toEqual([3, ...Array(11).fill(5)]);
+    expect(weeklyRead.every((occurrence: { postId: string }) => occurrence.postId === weekly.id)).toBe(true);
+    expect(cancelledRead).toEqual([
+      { postId: cancelledOne.id, start: cancelledOne.start, end: null, capacity: 3, placesLeft: 3, open: false, full: false, waitlist: true, cancelled: true },
+    ]);
+    expect(draftRead).toEqual([]);
+    expect(undatedRead).toEqual([]);
+    // A page of one reads what the longer page read for that program.
+    expect(one.posts[0].bookingOccurrences).toEqual(singleRead);
+  });
 });

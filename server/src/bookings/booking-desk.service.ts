@@ -28,6 +28,12 @@ const LIST: ListOptions = {
   searchable: ['booking.reference', 'booking.booker_name', 'booking.email', 'booking.names', 'occurrence.post_name'],
 };
 
+/** One post's coming occurrences, as many as asked. */
+export interface OccurrencesAsked {
+  post: Post;
+  limit: number;
+}
+
 /** "18:02", with the day when it was not today (London). */
 const atTime = (at: Date) => {
   const time = DateTime.fromJSDate(at, { zone: LONDON });
@@ -47,34 +53,40 @@ export class BookingDeskService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The coming occurrences of a bookable program and the places left on each (one query for all of them). */
-  async occurrences(post: Post, limit: number): Promise<BookingOccurrenceView[]> {
-    const settings = post.booking;
-    if (!settings || post.status !== PostStatus.Authorised) return [];
+  /** The coming occurrences of several programs (a page of posts) and their places left, in one query for all. */
+  async occurrencesOf(asked: readonly OccurrencesAsked[]): Promise<BookingOccurrenceView[][]> {
     const now = new Date();
-    const starts = occurrenceStarts(post, now, Math.min(Math.max(limit, 1), 52));
-    if (!starts.length) return [];
-    const rows = await this.dataSource.query<{ starts_at: Date; cancelled: boolean; taken: number }[]>(
-      `SELECT o.starts_at, o.cancelled_at IS NOT NULL AS cancelled,
-              coalesce((SELECT sum(b.places) FROM bookings b WHERE b.occurrence_id = o.id AND ${holdsPlaces('b', '$3')}), 0)::int AS taken
-         FROM booking_occurrences o WHERE o.post_id = $1 AND o.starts_at = ANY($2::timestamptz[])`,
-      [post.id, starts, now],
+    const wanted = asked.map(({ post, limit }) =>
+      post.booking && post.status === PostStatus.Authorised ? occurrenceStarts(post, now, Math.min(Math.max(limit, 1), 52)) : [],
     );
-    return starts.map((start) => {
-      const row = rows.find((candidate) => candidate.starts_at.getTime() === start.getTime());
-      const placesLeft = Math.max(0, settings.capacity - (row?.taken ?? 0));
-      const cancelled = row?.cancelled ?? false;
-      return {
-        postId: post.id,
-        start,
-        end: endOf(start, post),
-        capacity: settings.capacity,
-        placesLeft,
-        open: !cancelled && this.records.openAt({ ...post, booking: settings }, start, now),
-        full: placesLeft === 0,
-        waitlist: settings.waitlist,
-        cancelled,
-      };
+    const keys = asked.flatMap(({ post }, index) => wanted[index].map((start) => ({ postId: post.id, start })));
+    if (!keys.length) return asked.map(() => []);
+    const rows = await this.dataSource.query<{ post_id: number; starts_at: Date; cancelled: boolean; taken: number }[]>(
+      `SELECT o.post_id, o.starts_at, o.cancelled_at IS NOT NULL AS cancelled,
+              coalesce((SELECT sum(b.places) FROM bookings b WHERE b.occurrence_id = o.id AND ${holdsPlaces('b', '$3')}), 0)::int AS taken
+         FROM booking_occurrences o
+        WHERE (o.post_id, o.starts_at) IN (SELECT * FROM unnest($1::int[], $2::timestamptz[]))`,
+      [keys.map((key) => key.postId), keys.map((key) => key.start), now],
+    );
+    const found = new Map(rows.map((row) => [`${row.post_id} ${row.starts_at.getTime()}`, row]));
+    return asked.map(({ post }, index) => {
+      const settings = post.booking!;
+      return wanted[index].map((start) => {
+        const row = found.get(`${post.id} ${start.getTime()}`);
+        const placesLeft = Math.max(0, settings.capacity - (row?.taken ?? 0));
+        const cancelled = row?.cancelled ?? false;
+        return {
+          postId: post.id,
+          start,
+          end: endOf(start, post),
+          capacity: settings.capacity,
+          placesLeft,
+          open: !cancelled && this.records.openAt({ ...post, booking: settings }, start, now),
+          full: placesLeft === 0,
+          waitlist: settings.waitlist,
+          cancelled,
+        };
+      });
     });
   }
 

@@ -1,13 +1,13 @@
-import { Args, Float, ID, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Float, ID, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { PERMISSION } from '@ministry/shared';
 import type { AuthUser } from '../access/auth-user.js';
 import { CurrentUser } from '../access/decorators.js';
 import { can } from '../access/permissions.js';
+import type { GraphQLContext } from '../common/loaders.js';
 import { formatMoney } from '../commerce/index.js';
 import { Post } from '../content/index.js';
 import { BookingCancellationService, CANCELLABLE } from './booking-cancellation.service.js';
 import { BookingCheckoutService } from './booking-checkout.service.js';
-import { BookingDeskService } from './booking-desk.service.js';
 import { BookingRecordsService } from './booking-records.service.js';
 import { Booking, BookingCheckout, BookingOccurrenceView, type BookingRow } from './booking.entity.js';
 import { ticketQrDataUrl } from './ticket.js';
@@ -110,12 +110,14 @@ export class BookingFieldsResolver {
 /** A program's coming occurrences and their places, on the post itself. */
 @Resolver(() => Post)
 export class PostBookingResolver {
-  constructor(private readonly desk: BookingDeskService) {}
-
   @ResolveField(() => [BookingOccurrenceView], {
     description: 'Programs with booking: the coming occurrences and places left on each',
   })
-  bookingOccurrences(@Parent() post: Post, @Args('limit', { type: () => Int, nullable: true, defaultValue: 12 }) limit: number) {
-    return this.desk.occurrences(post, limit);
+  bookingOccurrences(
+    @Parent() post: Post,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 12 }) limit: number,
+    @Context() { loaders }: GraphQLContext,
+  ) {
+    return loaders.bookingOccurrences.load({ post, limit });
   }
 }

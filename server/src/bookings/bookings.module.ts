@@ -6,6 +6,7 @@ import { Post } from '../content/index.js';
 import { MailModule } from '../mail/index.js';
 import { BookingCancellationService } from './booking-cancellation.service.js';
 import { BookingCheckoutService } from './booking-checkout.service.js';
+import { BookingOccurrencesLoader } from './booking-occurrences.loader.js';
 import { BookingDeskService } from './booking-desk.service.js';
 import { BookingFieldsResolver, PostBookingResolver } from './booking-fields.resolver.js';
 import { BookingHoldsService } from './booking-holds.service.js';
@@ -38,6 +39,7 @@ export class BookingsModule {
         BookingWaitlistService,
         BookingCancellationService,
         BookingDeskService,
+        BookingOccurrencesLoader,
         BookingSweepService,
         BookingsResolver,
         BookingFieldsResolver,
