@@ -126,17 +126,11 @@ export function offerMail(booking: BookingRow, links: Links, token: string): Mai
 }
 
 export function offerLapsedMail(booking: BookingRow): MailMessage {
-  return {
-    to: booking.email,
-    subject: `Your offer has lapsed: ${booking.occurrence.postName}`,
-    text: [
-      `Dear ${booking.bookerName},`,
-      '',
-      'The places we kept for you from the waiting list have gone to the next person waiting. You have not been charged.',
-      '',
-      ...eventLines(booking),
-    ].join('\n'),
-  };
+  return bookersMessageMail(
+    booking,
+    `Your offer has lapsed: ${booking.occurrence.postName}`,
+    'The places we kept for you from the waiting list have gone to the next person waiting. You have not been charged.',
+  );
 }
 
 /** A cancellation, by the booker, by staff or of the whole occurrence, and the refund when one was made. */
@@ -159,34 +153,23 @@ export function cancelledMail(booking: BookingRow, refundedMinor: number, messag
 /** A payment that completed after its hold lapsed, when the places had gone to someone else. */
 export function lateRefundMail(booking: BookingRow): MailMessage {
   const booked = booking.status === 'Confirmed' || booking.status === 'CheckedIn';
-  return {
-    to: booking.email,
-    subject: `Refunded: ${booking.occurrence.postName}`,
-    text: [
-      `Dear ${booking.bookerName},`,
-      '',
-      booked
-        ? `Your places were already paid for, so we have refunded the second payment of ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal. Your booking stands.`
-        : `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${formatMoney(booking.amountMinor, booking.currency)} in full through PayPal; nothing is booked.`,
-      '',
-      ...eventLines(booking),
-    ].join('\n'),
-  };
+  const amount = formatMoney(booking.amountMinor, booking.currency);
+  return bookersMessageMail(
+    booking,
+    `Refunded: ${booking.occurrence.postName}`,
+    booked
+      ? `Your places were already paid for, so we have refunded the second payment of ${amount} in full through PayPal. Your booking stands.`
+      : `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${amount} in full through PayPal; nothing is booked.`,
+  );
 }
 
 /** A refund PayPal refused at first and has now made, for a booking already cancelled. */
 export function refundMadeMail(booking: BookingRow, refundedMinor: number): MailMessage {
-  return {
-    to: booking.email,
-    subject: `Refunded: ${booking.occurrence.postName}`,
-    text: [
-      `Dear ${booking.bookerName},`,
-      '',
-      `We have now refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal for your cancelled booking.`,
-      '',
-      ...eventLines(booking),
-    ].join('\n'),
-  };
+  return bookersMessageMail(
+    booking,
+    `Refunded: ${booking.occurrence.postName}`,
+    `We have now refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal for your cancelled booking.`,
+  );
 }
 
 export function reminderMail(booking: BookingRow, links: Links): MailMessage {
@@ -205,6 +188,7 @@ export function reminderMail(booking: BookingRow, links: Links): MailMessage {
   };
 }
 
+/** A mail to the booker: the greeting, what there is to say, and the event. */
 export function bookersMessageMail(booking: BookingRow, subject: string, body: string): MailMessage {
   return {
     to: booking.email,
