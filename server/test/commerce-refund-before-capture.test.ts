@@ -58,6 +58,22 @@ describe('a refund event that arrives before its capture is recorded', () => {
     expect(ends).toEqual(ORDERS.map((order) => ({ order, status: 'Refunded', capture_status: 'REFUNDED', paid: true, refunded: true })));
   });
 
+  it('ends a book order Paid with its part refund when the part refund is heard of first', async () => {
+    const checkout = (await ok(t, CREATE_BOOK_ORDER, { items: [{ bookId: String(bookId), quantity: 2 }] }, member.token)).createBookOrder;
+    await approve(t, checkout.approveUrl, { outcome: 'PENDING' });
+    await ok(t, CAPTURE_BOOK_ORDER, { orderID: checkout.orderID }, member.token);
+    const completed = await sendEvent(t, checkout.orderID, 'PAYMENT.CAPTURE.COMPLETED', false);
+    const part = await t.http.post(`/paypal-emulator/control/orders/${checkout.orderID}/events`).send({ event_type: 'PAYMENT.CAPTURE.REFUNDED', amount: '9.00' }).expect(201);
+    await processed(part.body.event.id);
+    await resend(completed.event.id);
+    await processed(completed.event.id);
+    const [row] = await t.db.query(
+      `SELECT status, capture_status, paid_at IS NOT NULL AS paid, refunded_at IS NOT NULL AS refunded FROM book_orders WHERE paypal_order_id = $1`,
+      [checkout.orderID],
+    );
+    expect(row).toEqual({ status: 'Paid', capture_status: 'PARTIALLY_REFUNDED', paid: true, refunded: false });
+  });
+
   it('ends a donation Refunded with its one refund recorded either way', async () => {
     const ends = [];
     for (const order of ORDERS) {

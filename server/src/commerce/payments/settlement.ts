@@ -13,13 +13,18 @@ export function applyStep(record: PaymentRecord, step: Step): boolean {
   const open = record.status === 'Created' || record.status === 'Failed';
   switch (step.kind) {
     case 'paid':
+    case 'partially-refunded': {
       record.captureId = step.captureId;
+      // A capture refunded in part was paid first, however its completion and its refund were heard of.
+      const captureStatus = step.kind === 'paid' ? 'COMPLETED' : 'PARTIALLY_REFUNDED';
+      if (step.kind === 'partially-refunded') record.captureStatus = captureStatus;
       if (!open) return false;
       record.status = 'Paid';
-      record.captureStatus = 'COMPLETED';
+      record.captureStatus = captureStatus;
       record.paidAt = new Date();
       record.failureMessage = null;
       return true;
+    }
     case 'pending':
       if (record.status !== 'Created') return false;
       record.captureId = step.captureId;
@@ -42,9 +47,6 @@ export function applyStep(record: PaymentRecord, step: Step): boolean {
         record.status = 'Refunded';
         record.refundedAt = new Date();
       }
-      return false;
-    case 'partially-refunded':
-      record.captureStatus = 'PARTIALLY_REFUNDED';
       return false;
     case 'mismatch':
       if (step.captureId) record.captureId = step.captureId;
