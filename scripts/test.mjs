@@ -35,7 +35,10 @@ function e2eFiles(lastSeconds) {
 
 const npm = (...args) => ['npm', args];
 
-/** The phases, stage by stage: the phases of one stage run side by side, a stage starts when the one before passed. */
+/**
+ * The phases, stage by stage: the lanes of one stage run side by side (a lane is a phase, or phases in turn), and a
+ * stage starts when the one before passed.
+ */
 function stages(lastSeconds) {
   const parallelE2e = e2eFiles(lastSeconds).filter((file) => !SERIAL_E2E.includes(file));
   return [
@@ -44,13 +47,15 @@ function stages(lastSeconds) {
       { name: 'eslint', steps: [['npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.']]] },
       { name: 'build', steps: [npm('run', 'build')] },
     ],
-    // Jest's two workers leave a core partly idle while they wait on PostgreSQL: the web's one Vitest fork fills it.
+    // Jest's two workers leave a core partly idle while they wait on PostgreSQL: one Vitest fork at a time fills it,
+    // the web's files and then the console's.
     [
       { name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: reportedFiles('server') },
-      { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: reportedFiles('web') },
+      [
+        { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: reportedFiles('web') },
+        { name: 'admin', steps: [npm('test', '-w', 'admin', '--', '--maxWorkers=1', ...vitestReport('admin'))], files: reportedFiles('admin') },
+      ],
     ],
-    // Alone, the console's files use every core (Vitest's default leaves one free).
-    [{ name: 'admin', steps: [npm('test', '-w', 'admin', '--', `--maxWorkers=${CORES}`, ...vitestReport('admin'))], files: reportedFiles('admin') }],
     [{ name: 'e2e', run: (phase) => nodeTestFiles(phase, parallelE2e, E2E_AT_ONCE) }],
     [{ name: 'e2e-serial', run: (phase) => nodeTestFiles(phase, SERIAL_E2E, 1) }],
   ];
@@ -161,6 +166,16 @@ function lastRunSeconds() {
   return new Map(JSON.parse(readFileSync(report, 'utf8')).files.map((file) => [file.file, file.seconds]));
 }
 
+/** Runs a lane's phases in turn, stopping at the first that fails. */
+async function runLane(lane) {
+  const done = [];
+  for (const phase of lane) {
+    done.push(await runPhase(phase));
+    if (!done.at(-1).passed) break;
+  }
+  return done;
+}
+
 const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 
 async function main() {
@@ -171,10 +186,10 @@ async function main() {
   const started = performance.now();
   const phases = [];
   for (const stage of stages(lastSeconds)) {
-    const chosen = stage.filter((phase) => !only || only.includes(phase.name));
+    const lanes = stage.map((lane) => [lane].flat().filter((phase) => !only || only.includes(phase.name))).filter((lane) => lane.length);
     const stageStart = performance.now();
-    phases.push(...(await Promise.all(chosen.map(runPhase))));
-    if (chosen.length > 1) console.log(`        stage of ${chosen.map((phase) => phase.name).join(' + ')}: ${since(stageStart)} s`);
+    phases.push(...(await Promise.all(lanes.map(runLane))).flat());
+    if (lanes.flat().length > 1) console.log(`        stage of ${lanes.map((lane) => lane.map((phase) => phase.name).join(', then ')).join(' + ')}: ${since(stageStart)} s`);
     if (phases.some((phase) => !phase.passed)) break;
   }
   // .ci/run times its `npm ci` before this run starts.
