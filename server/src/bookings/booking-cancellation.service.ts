@@ -110,7 +110,8 @@ export class BookingCancellationService {
 
   /**
    * A ticket payment refunded in PayPal itself (by staff there, whichever order PayPal's events come in): the places
-   * are no longer paid for, so the booking is cancelled as refunded and its places go to the waiting list.
+   * are no longer paid for, so the booking is cancelled as refunded and its places go to the waiting list. Called each
+   * time PayPal reports it: a booking already cancelled, checked in, or still paid for by another payment is left.
    */
   private async refundedAtPayPal(payment: TicketPayment): Promise<void> {
     const booking = await this.dataSource.transaction(async (manager) => {

@@ -30,7 +30,7 @@ export class PaymentsService {
   private readonly logger = new Logger('Payments');
   /** What a feature does once one of its records is newly paid, however the payment was learnt of (capture or webhook). */
   private readonly paidListeners = new Map<string, (record: PaymentRecord) => Promise<void>>();
-  /** What a feature does once PayPal reports one of its records refunded there (not by a refund this app made). */
+  /** What a feature does each time PayPal reports one of its records refunded in full (idempotent: events repeat). */
   private readonly refundedListeners = new Map<string, (record: PaymentRecord) => Promise<void>>();
 
   constructor(
@@ -45,7 +45,10 @@ export class PaymentsService {
     this.paidListeners.set(kind.name, listener as (record: PaymentRecord) => Promise<void>);
   }
 
-  /** Lets the feature behind a kind act on a payment PayPal reports refunded, once, after the record is stored. */
+  /**
+   * Lets the feature behind a kind act on a payment PayPal reports refunded in full, after the record is stored: each
+   * time it is reported, so a try that failed is made again with the event's retry (a refund this app made included).
+   */
   whenRefundedAtPayPal<T extends PaymentRecord>(kind: PaymentKind<T>, listener: (record: T) => Promise<void>) {
     this.refundedListeners.set(kind.name, listener as (record: PaymentRecord) => Promise<void>);
   }
@@ -156,7 +159,7 @@ export class PaymentsService {
   /** Locks the record, lets `decide` consult PayPal, applies the verdict, and sends a receipt once paid. */
   private async settle<T extends PaymentRecord>(kind: PaymentKind<T>, id: number, decide: (record: T) => Promise<Step | undefined>): Promise<Settlement<T>> {
     let newlyPaid = false;
-    let newlyRefunded = false;
+    let reportedRefunded = false;
     let unavailable = false;
     const record = await this.dataSource.transaction(async (manager) => {
       const locked = await this.lock(manager, kind, id);
@@ -179,14 +182,13 @@ export class PaymentsService {
         return locked;
       }
       if (step.kind === 'mismatch') this.logger.error(`${this.customId(kind, locked)}: ${step.detail}; not recorded as paid`);
-      const wasRefunded = locked.status === 'Refunded';
       newlyPaid = applyStep(locked, step);
-      newlyRefunded = !wasRefunded && locked.status === 'Refunded';
+      reportedRefunded = step.kind === 'refunded' && locked.status === 'Refunded';
       if (step.kind === 'paid' && step.exchangeRate && locked.status === 'Paid') kind.converted?.(locked, step.exchangeRate);
       return manager.save(locked);
     });
     if (newlyPaid) await this.afterPaid(kind, record);
-    if (newlyRefunded) await this.refundedListeners.get(kind.name)?.(record);
+    if (reportedRefunded) await this.refundedListeners.get(kind.name)?.(record);
     if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
     return describeSettlement(kind, record);
   }
