@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addBooks, approve, CAPTURE_BOOK_ORDER, CAPTURE_DONATION, CREATE_BOOK_ORDER, CREATE_DONATION, eventually, ok, sendEvent } from './support/commerce.js';
+import { addBooks, approve, CAPTURE_BOOK_ORDER, CAPTURE_DONATION, CREATE_BOOK_ORDER, CREATE_DONATION, emulatorOrder, eventually, ok, sendEvent } from './support/commerce.js';
 import { createEvent, sendBooking } from './support/bookings.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -72,6 +72,18 @@ describe('a refund event that arrives before its capture is recorded', () => {
       [checkout.orderID],
     );
     expect(row).toEqual({ status: 'Paid', capture_status: 'PARTIALLY_REFUNDED', paid: true, refunded: false });
+  });
+
+  it('asks PayPal about the order once when a refund is heard of before its capture completed', async () => {
+    const checkout = (await ok(t, CREATE_BOOK_ORDER, { items: [{ bookId: String(bookId), quantity: 1 }] }, member.token)).createBookOrder;
+    await approve(t, checkout.approveUrl, { outcome: 'PENDING' });
+    await ok(t, CAPTURE_BOOK_ORDER, { orderID: checkout.orderID }, member.token);
+    await sendEvent(t, checkout.orderID, 'PAYMENT.CAPTURE.COMPLETED', false);
+    const readsBefore = (await emulatorOrder(t, checkout.orderID)).getCalls;
+    await processed((await sendEvent(t, checkout.orderID, 'PAYMENT.CAPTURE.REFUNDED')).event.id);
+    expect((await emulatorOrder(t, checkout.orderID)).getCalls - readsBefore).toBe(1);
+    const [row] = await t.db.query(`SELECT status FROM book_orders WHERE paypal_order_id = $1`, [checkout.orderID]);
+    expect(row.status).toBe('Refunded');
   });
 
   it('ends a donation Refunded with its one refund recorded either way', async () => {

@@ -3,6 +3,7 @@ import { BookingCancellationService } from '../src/bookings/booking-cancellation
 import { PayPalWebhookService } from '../src/commerce/webhooks/paypal-webhook.service.js';
 import { addBooks, approve, CAPTURE_BOOK_ORDER, CAPTURE_DONATION, CREATE_BOOK_ORDER, CREATE_DONATION, eventually, ok, sendEvent } from './support/commerce.js';
 import { createEvent, payFor, sendBooking } from './support/bookings.js';
+import { untilJobsSettle } from './support/eventually.js';
 import { startSmtpServer } from './support/smtp.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
@@ -41,7 +42,8 @@ describe('review: refunds PayPal reports, in any order', () => {
     return response.body as { event: any; delivery: { status: number } };
   };
   const mailsTo = (email: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(email) && subject.test(mail.subject));
-  const settleMail = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+  /** Every mail queued so far has gone out: none can come later. */
+  const settleMail = () => untilJobsSettle(t.db, ['mail']);
 
   /** A held booking whose capture PayPal holds as PENDING. */
   async function pendingTicket(member: { token: string }, price = 8) {
@@ -99,6 +101,29 @@ describe('review: refunds PayPal reports, in any order', () => {
       [checkout.orderID],
     );
     expect(row).toEqual({ status: 'Paid', paid: true, refunded: 500, refunds: 1 });
+  });
+
+  it('keeps a booking whose payment PayPal refunded in part, and lets its booker cancel it: the rest is refunded, and the mail says how much', async () => {
+    const course = await createEvent(t, admin, { capacity: 4, price: 9 });
+    const member = await t.member();
+    const held = (await sendBooking(t, CREATE_BOOKING, member.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
+    expect(await payFor(t, held, member.token)).toBe('Confirmed');
+    await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
+    expect(await ticketRow(held.checkout.orderID)).toEqual({ status: 'Paid', capture_status: 'PARTIALLY_REFUNDED', booking: 'Confirmed' });
+    const cancelled = await t.gql('mutation($id: ID!) { cancelBooking(id: $id) { status } }', { id: held.id }, member.token);
+    expect(cancelled.errors).toBeUndefined();
+    expect(cancelled.data.cancelBooking.status).toBe('Refunded');
+    expect(await ticketRow(held.checkout.orderID)).toEqual({ status: 'Refunded', capture_status: 'REFUNDED', booking: 'Refunded' });
+    const [{ refunded }] = await t.db.query(
+      `SELECT sum(r.amount_minor)::int AS refunded FROM paypal_emulator.refunds r JOIN paypal_emulator.orders o ON o.capture_id = r.capture_id WHERE o.id = $1`,
+      [held.checkout.orderID],
+    );
+    expect(refunded).toBe(900);
+    await settleMail();
+    const [mail] = mailsTo(member.email, /^Booking cancelled/);
+    // The text is as the wire carried it (quoted-printable undone byte by byte), so the pound sign is left out.
+    expect(mail.text).toMatch(/We have refunded \S+7\.00 through PayPal, what was left of your payment/);
+    expect(mail.text).not.toContain('in full');
   });
 
   it('tells the booker once when staff refund in the app and PayPal then reports that refund (twice, at once)', async () => {

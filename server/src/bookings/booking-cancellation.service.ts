@@ -76,18 +76,15 @@ export class BookingCancellationService {
   }
 
   /**
-   * Refunds every completed payment of a booking in full, in the transaction that holds the booking's lock: a
+   * Refunds what is left of every completed payment of a booking, in the transaction that holds the booking's lock: a
    * refund PayPal refuses undoes the cancellation with it, and a second cancel waits for the first and finds it done.
    * Answers what was refunded, in minor units.
    */
   private async refundPaid(manager: EntityManager, booking: BookingRow): Promise<number> {
     const paid = await manager.findBy(TicketPayment, { bookingId: booking.id, status: 'Paid' });
     let refunded = 0;
-    for (const payment of paid) {
-      await this.payments.refund(TICKET_PAYMENTS, payment.id);
-      refunded += payment.amountMinor;
-    }
-    if (refunded) {
+    for (const payment of paid) refunded += (await this.payments.refund(TICKET_PAYMENTS, payment.id)).refundedMinor;
+    if (paid.length) {
       Object.assign(booking, { status: 'Refunded', refundedAt: new Date(), refundFailure: null, refundFailedAt: null });
       await manager.update(Booking, { id: booking.id }, { status: 'Refunded', refundedAt: booking.refundedAt, refundFailure: null, refundFailedAt: null });
     }

@@ -145,7 +145,7 @@ export function cancelledMail(booking: BookingRow, refundedMinor: number, messag
       ...(message ? ['', message] : []),
       '',
       ...eventLines(booking),
-      ...(refundedMinor ? ['', `We have refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal.`] : []),
+      ...(refundedMinor ? ['', `We have refunded ${refundedWords(booking, refundedMinor)}.`] : []),
     ].join('\n'),
   };
 }
@@ -163,12 +163,18 @@ export function lateRefundMail(booking: BookingRow): MailMessage {
   );
 }
 
+/** How much a refund returned: all that was paid, or what a part refund made in PayPal earlier had left. */
+function refundedWords(booking: BookingRow, refundedMinor: number): string {
+  const amount = formatMoney(refundedMinor, booking.currency);
+  return refundedMinor < booking.amountMinor ? `${amount} through PayPal, what was left of your payment after an earlier part refund` : `${amount} in full through PayPal`;
+}
+
 /** A refund PayPal refused at first and has now made, for a booking already cancelled. */
 export function refundMadeMail(booking: BookingRow, refundedMinor: number): MailMessage {
   return bookersMessageMail(
     booking,
     `Refunded: ${booking.occurrence.postName}`,
-    `We have now refunded ${formatMoney(refundedMinor, booking.currency)} in full through PayPal for your cancelled booking.`,
+    `We have now refunded ${refundedWords(booking, refundedMinor)}, for your cancelled booking.`,
   );
 }
 

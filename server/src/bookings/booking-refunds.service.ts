@@ -47,14 +47,15 @@ export class BookingRefundsService implements OnApplicationBootstrap {
   async retry(paymentId: number): Promise<void> {
     const payment = await this.dataSource.getRepository(TicketPayment).findOneBy({ id: paymentId });
     if (!payment) return;
+    let refundedMinor: number;
     try {
-      await this.payments.refund(TICKET_PAYMENTS, paymentId);
+      ({ refundedMinor } = await this.payments.refund(TICKET_PAYMENTS, paymentId));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await this.dataSource.transaction((manager) => this.noteFailure(manager, payment.bookingId, error.message));
       throw error;
     }
-    await this.refunded(payment);
+    await this.refunded(payment, refundedMinor);
   }
 
   private async noteFailure(manager: EntityManager, bookingId: number, reason: string): Promise<void> {
@@ -63,7 +64,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
   }
 
   /** The refund is made: the booking says so (a booking that stands keeps its places) and the booker is told, once. */
-  private async refunded(payment: TicketPayment): Promise<void> {
+  private async refunded(payment: TicketPayment, refundedMinor: number): Promise<void> {
     const booking = await this.dataSource.transaction(async (manager) => {
       const locked = await this.records.lockBooking(manager, payment.bookingId, { occurrence: false });
       // Already cleared: staff refunded it meanwhile, or this job ran before; the booker was told then.
@@ -78,7 +79,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
       return { row: locked, booked, late: booked || locked.cancelReason === 'hold-lapsed' };
     });
     if (!booking) return;
-    await this.mail.queue(booking.late ? lateRefundMail(booking.row) : refundMadeMail(booking.row, payment.amountMinor));
+    await this.mail.queue(booking.late ? lateRefundMail(booking.row) : refundMadeMail(booking.row, refundedMinor));
     this.logger.log(`${booking.row.reference}: refunded on a retry`);
   }
 }

@@ -135,7 +135,7 @@ export class BookOrderService {
 
   async refund(id: number): Promise<BookOrder> {
     if (!(await this.orders.existsBy({ id }))) throw AppError.notFound('The order');
-    return this.payments.refund(BOOK_ORDERS, id);
+    return (await this.payments.refund(BOOK_ORDERS, id)).record;
   }
 
   /**

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../access/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../../mail/index.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
+import { fromPayPalValue } from '../money.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
 import { Expected, judge } from './judge.js';
 import { PaymentRecord } from './payment-record.js';
@@ -16,6 +17,9 @@ import { applyStep, describeSettlement, type Step } from './settlement.js';
 
 /** Starting checkouts is limited per address: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
+
+/** Capture statuses with money left to refund. */
+const REFUNDABLE_CAPTURES = ['COMPLETED', 'PARTIALLY_REFUNDED'];
 
 const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You will not be charged twice; please try again in a moment.';
 
@@ -122,20 +126,26 @@ export class PaymentsService {
     });
   }
 
-  /** Refunds a completed payment in full through PayPal; refunding a refunded record changes nothing. */
-  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<T> {
+  /**
+   * Refunds what is left of a completed payment through PayPal (all of it, or the rest after a part refund made in
+   * PayPal itself), and answers how much this refund returned; refunding a refunded record changes nothing.
+   */
+  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refundedMinor: number }> {
     return this.dataSource.transaction(async (manager) => {
       const record = await this.lock(manager, kind, id);
-      if (record.status === 'Refunded') return record;
-      if (!record.captureId || record.captureStatus !== 'COMPLETED') {
+      if (record.status === 'Refunded') return { record, refundedMinor: 0 };
+      if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
         throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
       }
       const customId = this.customId(kind, record);
+      // Without an amount PayPal refunds what the capture still holds.
+      let refundedMinor = record.captureStatus === 'COMPLETED' ? record.amountMinor : 0;
       try {
         const refund = await this.gateway.refundCapture(record.captureId, `${customId}-refund`);
         if (refund.status !== 'COMPLETED') {
           throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
         }
+        refundedMinor = fromPayPalValue(refund.amount?.value) ?? refundedMinor;
       } catch (error) {
         if (error instanceof PayPalUnavailableError) {
           this.logger.error(`${customId} refund: ${error.message}`);
@@ -152,7 +162,7 @@ export class PaymentsService {
       record.status = 'Refunded';
       record.captureStatus = 'REFUNDED';
       record.refundedAt = new Date();
-      return manager.save(record);
+      return { record: await manager.save(record), refundedMinor };
     });
   }
 

@@ -149,7 +149,8 @@ export class PayPalWebhookService implements OnApplicationBootstrap {
       const refunded = event.event_type.startsWith('PAYMENT.CAPTURE.') ? await this.find(event.resource ?? {}) : undefined;
       if (refunded?.record.status === 'Created') {
         const settled = await this.payments.reconcile(refunded.kind, refunded.record.id);
-        if (settled.unavailable) return settled;
+        // PayPal's order told of the refund too: only a donation records its refunds apart.
+        if (settled.unavailable || !refunded.kind.refundsRecordedApart) return settled;
       }
       if (await this.refunds.recordFromPayPal(event.event_type, refundIdOf(event.resource))) return undefined;
       if (event.event_type.startsWith('PAYMENT.SALE.')) return this.unknown(event);
