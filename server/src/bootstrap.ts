@@ -99,6 +99,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, ownerUrl
       const writeHead = res.writeHead.bind(res);
       res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
         res.setHeader('x-sql-count', String(count.count));
+        res.setHeader('x-sql-count-caller', String(count.caller));
         return writeHead(...args);
       }) as typeof res.writeHead;
     });

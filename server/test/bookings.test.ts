@@ -4,7 +4,7 @@ import { RetentionService } from '../src/privacy/retention.service.js';
 import { approve, emulatorOrder, eventually, ok, sendEvent } from './support/commerce.js';
 import { createEvent, firstSaturday, payFor, sendBooking } from './support/bookings.js';
 import { startSmtpServer } from './support/smtp.js';
-import { startTestApp, TestApp } from './support/test-app.js';
+import { requestsOwnSql, startTestApp, TestApp } from './support/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BOOKING_FIELDS =
@@ -593,7 +593,7 @@ describe('booking places on events: holds, payment, waiting lists, tickets and t
         })
         .expect(200);
       expect(response.body.errors).toBeUndefined();
-      return { posts: response.body.data.items, statements: Number(response.headers['x-sql-count']) };
+      return { posts: response.body.data.items, statements: requestsOwnSql(response) };
     };
 
     const one = await page(1);

@@ -72,6 +72,18 @@ describe('signed-in users kept by each instance', () => {
     expect((await b.gql(CONSOLE_FIELD, {}, finance.token)).data.giftAidScheduleColumns.length).toBeGreaterThan(0);
   });
 
+  it("counts the reading of the caller's account apart from the request's own statements", async () => {
+    const member = await a.member();
+    // B has never seen this member: it reads their account, and `{ __typename }` reads nothing else.
+    const response = await b.http
+      .post('/graphql')
+      .set({ 'content-type': 'application/json', authorization: `Bearer ${member.token}`, 'x-sql-count': '1' })
+      .send({ query: '{ __typename }' })
+      .expect(200);
+    expect(Number(response.headers['x-sql-count'])).toBeGreaterThan(0);
+    expect(response.headers['x-sql-count-caller']).toBe(response.headers['x-sql-count']);
+  });
+
   it('ends a session on every instance as soon as the database tells it of a logout on one', async () => {
     const finance = await staffKeptOnB('Finance');
     expect((await a.gql('mutation { logout }', {}, finance.token)).data.logout).toBe(true);

@@ -2,6 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 
+// One set per process: TypeORM's logger and the providers that start scopes are separate instances of the class.
+const scope = new AsyncLocalStorage<{ count: number; caller: number }>();
+/** Set while the caller's account is read: the instance keeps callers for a while, so that costs SQL only at times. */
+const callerLookup = new AsyncLocalStorage<true>();
+/** Scopes not yet ended: while none is, the storages are disabled, so every other request pays no promise hooks. */
+let open = 0;
+
 /**
  * Counts the SQL statements run inside a scope (one HTTP request when SQL counting is asked for), so tests
  * and the benchmark can prove that a list costs a constant number of queries. Also TypeORM's logger.
@@ -9,26 +16,32 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 @Injectable()
 export class SqlCounter implements TypeOrmLogger {
   private readonly logger = new Logger('SQL');
-  private readonly scope = new AsyncLocalStorage<{ count: number }>();
-  /** Scopes not yet ended: while none is, the storage is disabled, so every other request pays no promise hooks. */
-  private open = 0;
 
   /** Runs `fn` in a scope of its own, which lasts until `ended` is called. */
-  run<T>(fn: () => T): { result: T; counter: { count: number }; ended: () => void } {
-    const counter = { count: 0 };
-    this.open++;
+  run<T>(fn: () => T): { result: T; counter: { count: number; caller: number }; ended: () => void } {
+    const counter = { count: 0, caller: 0 };
+    open++;
     let done = false;
     const ended = () => {
       if (done) return;
       done = true;
-      if (--this.open === 0) this.scope.disable();
+      if (--open > 0) return;
+      scope.disable();
+      callerLookup.disable();
     };
-    return { result: this.scope.run(counter, fn), counter, ended };
+    return { result: scope.run(counter, fn), counter, ended };
+  }
+
+  /** Runs the caller's lookup so its statements are also counted apart (`caller`): a request's own work is the rest. */
+  callersLookup<T>(fn: () => Promise<T>): Promise<T> {
+    return open ? callerLookup.run(true, fn) : fn();
   }
 
   logQuery() {
-    const counter = this.scope.getStore();
-    if (counter) counter.count += 1;
+    const counter = scope.getStore();
+    if (!counter) return;
+    counter.count += 1;
+    if (callerLookup.getStore()) counter.caller += 1;
   }
 
   logQueryError(error: string | Error) {

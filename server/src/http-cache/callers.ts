@@ -4,6 +4,7 @@ import { DataSource, type EntitySubscriberInterface, type QueryRunner, type Remo
 import type { AuthUser } from '../access/auth-user.js';
 import { changedProperties } from '../database/changed-properties.js';
 import { NotificationListener, type NotificationHandlers } from '../database/notification-listener.js';
+import { SqlCounter } from '../database/sql-counter.js';
 
 /** What a token names once its signature and expiry hold: a user, and that user's token version when it was issued. */
 export interface TokenSession {
@@ -143,6 +144,7 @@ export class Callers implements OnModuleInit {
   constructor(
     @Inject(TOKEN_CHECKS) private readonly checks: TokenChecks,
     private readonly dataSource: DataSource,
+    private readonly sql: SqlCounter,
   ) {}
 
   /**
@@ -186,7 +188,7 @@ export class Callers implements OnModuleInit {
     let verdict = this.verdicts.get(req);
     if (!verdict) {
       const session = this.sessionOf(req);
-      verdict = session ? this.users.user(session, (s) => this.checks.user(s)).then((user) => user ?? SESSION_ENDED) : VISITOR;
+      verdict = session ? this.users.user(session, (s) => this.sql.callersLookup(() => this.checks.user(s))).then((user) => user ?? SESSION_ENDED) : VISITOR;
       this.verdicts.set(req, verdict);
     }
     return verdict;

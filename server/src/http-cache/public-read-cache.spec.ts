@@ -3,11 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { RateLimitService } from '../common/rate-limit.js';
 import type { AppConfig } from '../config/app-config.js';
 import { Callers, type TokenChecks } from './callers.js';
+import { SqlCounter } from '../database/sql-counter.js';
 import { PublicReadCache } from './public-read-cache.js';
 
 /** The cache alone: nothing here connects to a database until the module starts. */
 const cache = (publicCacheMaxBytes = 1_000_000, publicCacheSeconds = 5) =>
-  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, new Callers({} as TokenChecks, {} as DataSource), {} as RateLimitService);
+  new PublicReadCache({} as DataSource, 'postgres://localhost/unused', { databaseConnectTimeoutMs: 1_000, publicCacheMaxBytes, publicCacheSeconds } as AppConfig, new Callers({} as TokenChecks, {} as DataSource, new SqlCounter()), {} as RateLimitService);
 
 describe('PublicReadCache', () => {
   it('keeps what visitors keep reading when a flood of one-off addresses fills it', () => {

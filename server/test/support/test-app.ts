@@ -187,3 +187,10 @@ export async function asOwner<T>(database: string, work: (client: pg.Client) => 
     await client.end();
   }
 }
+
+/**
+ * The SQL statements a request ran for its own work (`x-sql-count`, less `x-sql-count-caller`): whether the caller's
+ * account is read too depends on when the instance last verified them, which no test controls.
+ */
+export const requestsOwnSql = (response: { headers: Record<string, string> }) =>
+  Number(response.headers['x-sql-count']) - Number(response.headers['x-sql-count-caller']);
