@@ -6,7 +6,7 @@ import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
 import { hashLinkToken } from '../auth/link-token.js';
 import { AppError } from '../common/app-error.js';
-import { PaymentsService, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
+import { PaymentsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
 import { isOccurrence, Post } from '../content/index.js';
 import { MailService } from '../mail/index.js';
 import { cancelledMail } from './booking-mails.js';
@@ -80,10 +80,16 @@ export class BookingCancellationService {
    * refund PayPal refuses undoes the cancellation with it, and a second cancel waits for the first and finds it done.
    * Answers what was refunded, in minor units.
    */
-  private async refundPaid(manager: EntityManager, booking: BookingRow): Promise<number> {
+  private async refundPaid(manager: EntityManager, booking: BookingRow): Promise<Refunded> {
     const paid = await manager.findBy(TicketPayment, { bookingId: booking.id, status: 'Paid' });
-    let refunded = 0;
-    for (const payment of paid) refunded += (await this.payments.refund(TICKET_PAYMENTS, payment.id)).refundedMinor;
+    let minor = 0;
+    let unsaid = false;
+    for (const payment of paid) {
+      const { refunded } = await this.payments.refund(TICKET_PAYMENTS, payment.id);
+      if (refunded === 'all') unsaid = true;
+      else minor += refunded;
+    }
+    const refunded: Refunded = minor || (unsaid ? 'all' : 0);
     if (paid.length) {
       Object.assign(booking, { status: 'Refunded', refundedAt: new Date(), refundFailure: null, refundFailedAt: null });
       await manager.update(Booking, { id: booking.id }, { status: 'Refunded', refundedAt: booking.refundedAt, refundFailure: null, refundFailedAt: null });

@@ -99,10 +99,10 @@ export class BookingCheckoutService implements OnModuleInit {
     });
     if (!refund) return;
     try {
-      await this.payments.refund(TICKET_PAYMENTS, payment.id);
+      const { refunded } = await this.payments.refund(TICKET_PAYMENTS, payment.id);
       const booked = refund.status === 'Confirmed' || refund.status === 'CheckedIn';
       if (!booked) await this.bookings.update({ id: refund.id }, { status: 'Refunded', refundedAt: new Date(), holdExpiresAt: null });
-      await this.mail.queue(lateRefundMail(refund));
+      await this.mail.queue(lateRefundMail(refund, refunded, payment.amountMinor));
       this.logger.warn(`${refund.reference}: paid after its places had gone; refunded`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

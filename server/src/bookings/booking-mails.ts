@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
-import { formatMoney } from '../commerce/index.js';
+import { formatMoney, type Refunded } from '../commerce/index.js';
 import { LONDON } from '../content/index.js';
 import type { MailMessage } from '../mail/index.js';
 import { icalendarText } from '../site/index.js';
@@ -134,7 +134,8 @@ export function offerLapsedMail(booking: BookingRow): MailMessage {
 }
 
 /** A cancellation, by the booker, by staff or of the whole occurrence, and the refund when one was made. */
-export function cancelledMail(booking: BookingRow, refundedMinor: number, message?: string | null): MailMessage {
+/** `refunded`: what was refunded for the booking (0 when nothing had been paid). */
+export function cancelledMail(booking: BookingRow, refunded: Refunded, message?: string | null): MailMessage {
   return {
     to: booking.email,
     subject: `Booking cancelled: ${booking.occurrence.postName}`,
@@ -145,37 +146,35 @@ export function cancelledMail(booking: BookingRow, refundedMinor: number, messag
       ...(message ? ['', message] : []),
       '',
       ...eventLines(booking),
-      ...(refundedMinor ? ['', `We have refunded ${refundedWords(booking, refundedMinor)}.`] : []),
+      ...(refunded ? ['', refundSentence(booking, refunded)] : []),
     ].join('\n'),
   };
 }
 
-/** A payment that completed after its hold lapsed, when the places had gone to someone else. */
-export function lateRefundMail(booking: BookingRow): MailMessage {
+/** A payment that completed after its hold lapsed (`paidMinor`), when the places had gone to someone else. */
+export function lateRefundMail(booking: BookingRow, refunded: Refunded, paidMinor: number): MailMessage {
   const booked = booking.status === 'Confirmed' || booking.status === 'CheckedIn';
-  const amount = formatMoney(booking.amountMinor, booking.currency);
   return bookersMessageMail(
     booking,
     `Refunded: ${booking.occurrence.postName}`,
     booked
-      ? `Your places were already paid for, so we have refunded the second payment of ${amount} in full through PayPal. Your booking stands.`
-      : `Your payment arrived after we stopped holding your places, and by then they had been taken. We have refunded ${amount} in full through PayPal; nothing is booked.`,
+      ? `Your places were already paid for, so we have refunded the second payment. ${refundSentence(booking, refunded, paidMinor)} Your booking stands.`
+      : `Your payment arrived after we stopped holding your places, and by then they had been taken; nothing is booked. ${refundSentence(booking, refunded, paidMinor)}`,
   );
 }
 
-/** How much a refund returned: all that was paid, or what a part refund made in PayPal earlier had left. */
-function refundedWords(booking: BookingRow, refundedMinor: number): string {
-  const amount = formatMoney(refundedMinor, booking.currency);
-  return refundedMinor < booking.amountMinor ? `${amount} through PayPal, what was left of your payment after an earlier part refund` : `${amount} in full through PayPal`;
+/** What a refund returned: all that was paid, what a part refund made in PayPal earlier had left, or all of it unsaid. */
+function refundSentence(booking: BookingRow, refunded: Refunded, paidMinor = booking.amountMinor): string {
+  if (refunded === 'all') return 'Your payment has been refunded in full through PayPal.';
+  const amount = formatMoney(refunded, booking.currency);
+  return refunded < paidMinor
+    ? `We have refunded ${amount} through PayPal, what was left of your payment after an earlier part refund.`
+    : `We have refunded ${amount} in full through PayPal.`;
 }
 
 /** A refund PayPal refused at first and has now made, for a booking already cancelled. */
-export function refundMadeMail(booking: BookingRow, refundedMinor: number): MailMessage {
-  return bookersMessageMail(
-    booking,
-    `Refunded: ${booking.occurrence.postName}`,
-    `We have now refunded ${refundedWords(booking, refundedMinor)}, for your cancelled booking.`,
-  );
+export function refundMadeMail(booking: BookingRow, refunded: Refunded, paidMinor: number): MailMessage {
+  return bookersMessageMail(booking, `Refunded: ${booking.occurrence.postName}`, `Your booking was cancelled. ${refundSentence(booking, refunded, paidMinor)}`);
 }
 
 export function reminderMail(booking: BookingRow, links: Links): MailMessage {

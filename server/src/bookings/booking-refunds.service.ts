@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import { PaymentsService, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
+import { PaymentsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
 import { JobQueue } from '../database/job-queue.js';
 import { MailService } from '../mail/index.js';
 import { lateRefundMail, refundMadeMail } from './booking-mails.js';
@@ -47,15 +47,15 @@ export class BookingRefundsService implements OnApplicationBootstrap {
   async retry(paymentId: number): Promise<void> {
     const payment = await this.dataSource.getRepository(TicketPayment).findOneBy({ id: paymentId });
     if (!payment) return;
-    let refundedMinor: number;
+    let refunded: Refunded;
     try {
-      ({ refundedMinor } = await this.payments.refund(TICKET_PAYMENTS, paymentId));
+      ({ refunded } = await this.payments.refund(TICKET_PAYMENTS, paymentId));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await this.dataSource.transaction((manager) => this.noteFailure(manager, payment.bookingId, error.message));
       throw error;
     }
-    await this.refunded(payment, refundedMinor);
+    await this.refunded(payment, refunded);
   }
 
   private async noteFailure(manager: EntityManager, bookingId: number, reason: string): Promise<void> {
@@ -64,7 +64,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
   }
 
   /** The refund is made: the booking says so (a booking that stands keeps its places) and the booker is told, once. */
-  private async refunded(payment: TicketPayment, refundedMinor: number): Promise<void> {
+  private async refunded(payment: TicketPayment, refunded: Refunded): Promise<void> {
     const booking = await this.dataSource.transaction(async (manager) => {
       const locked = await this.records.lockBooking(manager, payment.bookingId, { occurrence: false });
       // Already cleared: staff refunded it meanwhile, or this job ran before; the booker was told then.
@@ -79,7 +79,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
       return { row: locked, booked, late: booked || locked.cancelReason === 'hold-lapsed' };
     });
     if (!booking) return;
-    await this.mail.queue(booking.late ? lateRefundMail(booking.row) : refundMadeMail(booking.row, refundedMinor));
+    await this.mail.queue(booking.late ? lateRefundMail(booking.row, refunded, payment.amountMinor) : refundMadeMail(booking.row, refunded, payment.amountMinor));
     this.logger.log(`${booking.row.reference}: refunded on a retry`);
   }
 }

@@ -13,7 +13,7 @@ export { GiftAidDeclarationService } from './gift-aid/declaration.service.js';
 export { GiftAidClaimService } from './gift-aid/claim.service.js';
 export { DeclarationScope } from './gift-aid/wording.js';
 export { londonDay } from './gift-aid/tax-year.js';
-export { CHECKOUTS_PER_ADDRESS, PaymentsService } from './payments/payments.service.js';
+export { CHECKOUTS_PER_ADDRESS, PaymentsService, type Refunded } from './payments/payments.service.js';
 export { TicketPayment } from './tickets/ticket-payment.entity.js';
 export { TICKET_PAYMENTS } from './tickets/ticket-payments.js';
 export { formatMoney, toPayPalValue } from './money.js';

@@ -18,6 +18,9 @@ import { applyStep, describeSettlement, type Step } from './settlement.js';
 /** Starting checkouts is limited per address: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
 
+/** What a refund returned, in minor units; `all` when PayPal had already returned the whole payment, or does not say. */
+export type Refunded = number | 'all';
+
 /** Capture statuses with money left to refund. */
 const REFUNDABLE_CAPTURES = ['COMPLETED', 'PARTIALLY_REFUNDED'];
 
@@ -130,22 +133,23 @@ export class PaymentsService {
    * Refunds what is left of a completed payment through PayPal (all of it, or the rest after a part refund made in
    * PayPal itself), and answers how much this refund returned; refunding a refunded record changes nothing.
    */
-  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refundedMinor: number }> {
+  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refunded: Refunded }> {
     return this.dataSource.transaction(async (manager) => {
       const record = await this.lock(manager, kind, id);
-      if (record.status === 'Refunded') return { record, refundedMinor: 0 };
+      if (record.status === 'Refunded') return { record, refunded: 'all' };
       if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
         throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
       }
       const customId = this.customId(kind, record);
       // Without an amount PayPal refunds what the capture still holds.
-      let refundedMinor = record.captureStatus === 'COMPLETED' ? record.amountMinor : 0;
+      let refunded: Refunded = 'all';
       try {
         const refund = await this.gateway.refundCapture(record.captureId, `${customId}-refund`);
         if (refund.status !== 'COMPLETED') {
           throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
         }
-        refundedMinor = fromPayPalValue(refund.amount?.value) ?? refundedMinor;
+        const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
+        refunded = minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all');
       } catch (error) {
         if (error instanceof PayPalUnavailableError) {
           this.logger.error(`${customId} refund: ${error.message}`);
@@ -162,7 +166,7 @@ export class PaymentsService {
       record.status = 'Refunded';
       record.captureStatus = 'REFUNDED';
       record.refundedAt = new Date();
-      return { record: await manager.save(record), refundedMinor };
+      return { record: await manager.save(record), refunded };
     });
   }
 
