@@ -248,7 +248,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
       await runner.commitTransaction();
       await runner.release();
     }
-    const answer = await cancelled!;
+    const answer = await cancelled;
     expect(answer.errors).toBeUndefined();
     expect(answer.data.cancelBooking.status).toBe('Refunded');
     await settleMail();
@@ -325,7 +325,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     await sendEvent(t, held.checkout.orderID, 'PAYMENT.CAPTURE.COMPLETED', false);
     await processed((await refundAtPayPal(held.checkout.orderID, '3.00')).event.id);
     expect((await ok(t, READ, { id: held.id }, events.token)).Booking.refundFailure).toMatch(/PayPal refused/);
-    await due((await retryJob(held.id))!.id);
+    await due((await retryJob(held.id)).id);
     await eventually(async () => (await ok(t, READ, { id: held.id }, events.token)).Booking.status === 'Refunded');
     expect(await refundsAtPayPal(held.checkout.orderID)).toEqual({ n: 2, minor: 800 });
     await settleMail();
@@ -344,7 +344,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     expect((await ok(t, CANCEL_OCCURRENCE, { postId: course.id, start: course.start }, events.token)).cancelOccurrence).toBe(1);
     expect((await ok(t, READ, { id: held.id }, events.token)).Booking.refundFailure).toMatch(/PayPal refused/);
     await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
-    await due((await retryJob(held.id))!.id);
+    await due((await retryJob(held.id)).id);
     await eventually(async () => (await ok(t, READ, { id: held.id }, events.token)).Booking.status === 'Refunded');
     expect(await refundsAtPayPal(held.checkout.orderID)).toEqual({ n: 2, minor: 600 });
     await settleMail();
@@ -366,7 +366,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     // Staff refund it in PayPal itself; the event is heard and the payment stored Refunded.
     await processed((await refundAtPayPal(held.checkout.orderID)).event.id);
     expect((await ticketRow(held.checkout.orderID)).status).toBe('Refunded');
-    await due((await retryJob(held.id))!.id);
+    await due((await retryJob(held.id)).id);
     await eventually(async () => !(await ok(t, READ, { id: held.id }, events.token)).Booking.refundFailure);
     await settleMail();
     expect(await refundsAtPayPal(held.checkout.orderID)).toEqual({ n: 1, minor: 600 });
@@ -382,7 +382,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     expect((await ok(t, CANCEL_OCCURRENCE, { postId: course.id, start: course.start }, events.token)).cancelOccurrence).toBe(1);
     await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
     const rest = await refundAtPayPal(held.checkout.orderID, undefined, false);
-    await due((await retryJob(held.id))!.id);
+    await due((await retryJob(held.id)).id);
     await eventually(async () => (await ok(t, READ, { id: held.id }, events.token)).Booking.status === 'Refunded');
     await resend(rest.event.id);
     await processed(rest.event.id);
