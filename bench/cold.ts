@@ -33,6 +33,18 @@ export const ADMIN_DONATIONS = `query allDonations($page: Int, $perPage: Int, $s
   total: _allDonationsMeta(page: $page, perPage: $perPage, sortField: $sortField, sortOrder: $sortOrder, filter: $filter) { count }
 }`;
 
+/** The names of the cold rows the issue's targets read (bench/targets.ts). */
+export const COLD = {
+  floor: "floor: a member's { __typename }",
+  member: "member's query: 8 posts + 8 videos",
+  home: 'home page, first render',
+  post: 'blog post page, first render',
+  donations: "an Admin's console list: 25 donations",
+} as const;
+
+/** The row of a cold target's reference (`reference-read.ts`), measured beside it. */
+export const referenceName = (name: string) => `reference: ${name}, Node's http and pg alone`;
+
 export interface ColdTarget {
   name: string;
   path: string;
@@ -53,13 +65,13 @@ export async function coldTargets(baseUrl: string): Promise<ColdTarget[]> {
   const rendered = { 'accept-encoding': 'gzip', authorization: `Bearer ${member.token}` };
   return [
     // What the app's layers cost a signed-in request before any resolver runs: the floor under every row below.
-    { name: "floor: a member's { __typename }", path: '/graphql', method: 'POST', body: graphql('{ __typename }'), headers: signedIn(member.token) },
-    { name: "member's query: 8 posts + 8 videos", path: '/graphql', method: 'POST', body: graphql(MEMBER_QUERY), headers: signedIn(member.token) },
+    { name: COLD.floor, path: '/graphql', method: 'POST', body: graphql('{ __typename }'), headers: signedIn(member.token) },
+    { name: COLD.member, path: '/graphql', method: 'POST', body: graphql(MEMBER_QUERY), headers: signedIn(member.token) },
     { name: "member's own prayer requests", path: '/graphql', method: 'POST', body: graphql(MY_PRAYER_REQUESTS), headers: signedIn(member.token) },
-    { name: 'home page, first render', path: '/', headers: rendered },
-    { name: 'blog post page, first render', path: `/post-details/${postId}`, headers: rendered },
+    { name: COLD.home, path: '/', headers: rendered },
+    { name: COLD.post, path: `/post-details/${postId}`, headers: rendered },
     {
-      name: "an Admin's console list: 25 donations",
+      name: COLD.donations,
       path: '/graphql',
       method: 'POST',
       body: graphql(ADMIN_DONATIONS, { page: 0, perPage: 25, sortField: 'createdAt', sortOrder: 'DESC', filter: {} }),
