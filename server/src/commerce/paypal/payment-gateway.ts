@@ -31,7 +31,7 @@ export interface PaymentGateway {
   getOrder(orderId: string): Promise<Order>;
   /** Captures an approved order; the same `requestId` always answers the same capture, never a second one. */
   captureOrder(orderId: string, requestId: string): Promise<Order>;
-  /** Refunds a capture: `amount` of it, or in full without. */
+  /** Refunds a capture: `amount` of it, or without one all that is left of it (the captured amount less earlier refunds). */
   refundCapture(captureId: string, requestId: string, amount?: Money): Promise<Refund>;
   /** `GET /v2/payments/refunds/:id`: a capture's refund or reversal as PayPal holds it. */
   getRefund(refundId: string): Promise<Refund>;
