@@ -78,8 +78,9 @@ describe('a refund PayPal refuses: staff see it, and it is tried again until Pay
     await eventually(async () => (await ok(t, READ, { id: held.id }, door.token)).Booking.status === 'Refunded');
     expect((await ok(t, READ, { id: held.id }, door.token)).Booking).toMatchObject({ status: 'Refunded', refundFailure: null, refundFailedAt: null });
     expect(await refundsAtPayPal(held.checkout.orderID)).toBe(1);
-    const [payment] = await t.db.query(`SELECT status FROM ticket_payments WHERE booking_id = $1`, [held.id]);
-    expect(payment.status).toBe('Refunded');
+    const [payment] = await t.db.query(`SELECT status, refund_attempt FROM ticket_payments WHERE booking_id = $1`, [held.id]);
+    // PayPal keeps each refusal against its PayPal-Request-Id: each of the two refused tries was followed by a new one.
+    expect(payment).toEqual({ status: 'Refunded', refund_attempt: 3 });
     await smtp.waitFor((m) => m.to.includes(member.email) && m.subject.startsWith('Refunded:'));
   });
 

@@ -80,13 +80,16 @@ export class Captures {
       const key = requestId && `refund:${order.id}:${requestId}`;
       const first = key ? await this.store.answer(db, key) : undefined;
       if (first) return first;
+      let answer: Answer;
       if (order.refundRefusals > 0) {
-        // As PayPal refuses a refund the merchant's balance cannot cover; nothing is kept, so the same request may come again.
+        // As PayPal refuses a refund the merchant's balance cannot cover. Kept like any answer: PayPal gives a request id
+        // used before "the latest status of the previous request", so a new try needs a new id.
         order.refundRefusals -= 1;
         await this.store.saveOrder(db, order);
-        return unprocessable('REFUND_FAILED_INSUFFICIENT_FUNDS', 'Capture could not be refunded due to insufficient funds.');
+        answer = unprocessable('REFUND_FAILED_INSUFFICIENT_FUNDS', 'Capture could not be refunded due to insufficient funds.');
+        if (key) await this.store.keepAnswer(db, key, order.id, answer);
+        return answer;
       }
-      let answer: Answer;
       const remaining = fromPayPalValue(order.capture.amount.value)! - (await this.store.refundedMinor(db, { captureId }));
       const asked = amount === undefined ? remaining : refundAmount(amount, order.capture.amount.currency_code);
       if (order.capture.status === 'REFUNDED') {

@@ -21,7 +21,7 @@ export interface EmulatedOrder {
   scenario: CaptureScenario;
   captureCalls: number;
   getCalls: number;
-  /** How many of the next refund calls are refused (a control); a refusal is not kept against its PayPal-Request-Id. */
+  /** How many of the next refund calls are refused (a control); a refusal is kept against its PayPal-Request-Id. */
   refundRefusals: number;
   createTime: Date;
   updateTime: Date;

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Column, Entity, Index } from 'typeorm';
 import { minorToDecimal } from '../money.js';
-import { PaymentRecord } from '../payments/payment-record.js';
+import { RefundablePaymentRecord } from '../payments/payment-record.js';
 
 export enum BookOrderStatus {
   Created = 'Created',
@@ -46,7 +46,7 @@ export class BookOrderItem {
 @Index('IDX_book_orders_user_id', ['userId'])
 @Index('IDX_book_orders_status', ['status'])
 @Index('IDX_book_orders_created_at', ['createdAt'])
-export class BookOrder extends PaymentRecord {
+export class BookOrder extends RefundablePaymentRecord {
   @Field(() => BookOrderStatus)
   @Column({ type: 'varchar', length: 10, default: BookOrderStatus.Created })
   status: BookOrderStatus;

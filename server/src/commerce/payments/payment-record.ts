@@ -67,6 +67,14 @@ export abstract class PaymentRecord {
   updatedAt: Date;
 }
 
+/** A record refunded whole through `PaymentsService.refund` (book orders, tickets); a donation records its refunds apart. */
+@ObjectType({ isAbstract: true })
+export abstract class RefundablePaymentRecord extends PaymentRecord {
+  /** Part of the refund's PayPal-Request-Id: PayPal answers an id used before with its answer, so a refusal starts a new one. */
+  @Column({ name: 'refund_attempt', type: 'integer', default: 1 })
+  refundAttempt: number;
+}
+
 /** The buyer as order and donation reviews show them. */
 @ObjectType()
 export class OrderUser {

@@ -10,7 +10,7 @@ import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableErr
 import { fromPayPalValue } from '../money.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
 import { Expected, judge } from './judge.js';
-import { PaymentRecord } from './payment-record.js';
+import { PaymentRecord, RefundablePaymentRecord } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
 import type { PaymentKind, Settlement } from './payment-kind.js';
 import { applyStep, describeSettlement, type Step } from './settlement.js';
@@ -133,41 +133,51 @@ export class PaymentsService {
    * Refunds what is left of a completed payment through PayPal (all of it, or the rest after a part refund made in
    * PayPal itself), and answers how much this refund returned; refunding a refunded record changes nothing.
    */
-  async refund<T extends PaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refunded: Refunded }> {
-    return this.dataSource.transaction(async (manager) => {
-      const record = await this.lock(manager, kind, id);
-      if (record.status === 'Refunded') return { record, refunded: 'all' };
-      if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
-        throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
-      }
-      const customId = this.customId(kind, record);
-      // Without an amount PayPal refunds what the capture still holds.
-      let refunded: Refunded = 'all';
-      try {
-        const refund = await this.gateway.refundCapture(record.captureId, `${customId}-refund`);
-        if (refund.status !== 'COMPLETED') {
-          throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
+  async refund<T extends RefundablePaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refunded: Refunded }> {
+    let refused = false;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const record = await this.lock(manager, kind, id);
+        if (record.status === 'Refunded') return { record, refunded: 'all' as const };
+        if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
+          throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
         }
-        const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
-        refunded = minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all');
-      } catch (error) {
-        if (error instanceof PayPalUnavailableError) {
-          this.logger.error(`${customId} refund: ${error.message}`);
-          throw new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.');
-        }
-        if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) {
-          if (error instanceof PayPalError) {
-            this.logger.error(`${customId} refund: ${error.message}`);
-            throw new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`);
+        const customId = this.customId(kind, record);
+        const requestId = `${customId}-refund${record.refundAttempt > 1 ? `-${record.refundAttempt}` : ''}`;
+        // Without an amount PayPal refunds what the capture still holds.
+        let refunded: Refunded = 'all';
+        try {
+          const refund = await this.gateway.refundCapture(record.captureId, requestId);
+          if (refund.status !== 'COMPLETED') {
+            refused = refund.status === 'FAILED' || refund.status === 'CANCELLED';
+            throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
           }
-          throw error;
+          const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
+          refunded = minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all');
+        } catch (error) {
+          if (error instanceof PayPalUnavailableError) {
+            this.logger.error(`${requestId}: ${error.message}`);
+            throw new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.');
+          }
+          if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) {
+            if (error instanceof PayPalError) {
+              this.logger.error(`${requestId}: ${error.message}`);
+              refused = true;
+              throw new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`);
+            }
+            throw error;
+          }
         }
-      }
-      record.status = 'Refunded';
-      record.captureStatus = 'REFUNDED';
-      record.refundedAt = new Date();
-      return { record: await manager.save(record), refunded };
-    });
+        record.status = 'Refunded';
+        record.captureStatus = 'REFUNDED';
+        record.refundedAt = new Date();
+        return { record: await manager.save(record), refunded };
+      });
+    } catch (error) {
+      // PayPal answers an id it has seen with that request's answer: after a refusal, the next try carries a new one.
+      if (refused) await this.dataSource.getRepository(kind.entity).increment({ id } as FindOptionsWhere<T>, 'refundAttempt', 1);
+      throw error;
+    }
   }
 
   /** Locks the record, lets `decide` consult PayPal, applies the verdict, and sends a receipt once paid. */

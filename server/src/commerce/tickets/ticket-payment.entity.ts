@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { PaymentRecord, type PaymentStatus } from '../payments/payment-record.js';
+import { RefundablePaymentRecord, type PaymentStatus } from '../payments/payment-record.js';
 
 /**
  * The PayPal payment of a booking's places. Not a gift: no Gift Aid is ever claimed on it. A booking has a second one
@@ -9,7 +9,7 @@ import { PaymentRecord, type PaymentStatus } from '../payments/payment-record.js
 @Index('IDX_ticket_payments_paypal_order_id', ['paypalOrderId'], { unique: true })
 @Index('IDX_ticket_payments_capture_id', ['captureId'])
 @Index('IDX_ticket_payments_booking_id', ['bookingId'])
-export class TicketPayment extends PaymentRecord {
+export class TicketPayment extends RefundablePaymentRecord {
   @Column({ type: 'varchar', length: 10, default: 'Created' })
   status: Exclude<PaymentStatus, 'Shipped'>;
 

@@ -22,6 +22,7 @@ import { Sermons1796100000000 } from './1796100000000-sermons.js';
 import { AudioFiles1796100000500 } from './1796100000500-audio-files.js';
 import { LiveStream1796100000600 } from './1796100000600-live-stream.js';
 import { BookingRefundFailures1796100000700 } from './1796100000700-booking-refund-failures.js';
+import { RefundAttempts1796100000800 } from './1796100000800-refund-attempts.js';
 
 /** Every migration, oldest first; run at start-up. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AudioFiles1796100000500,
   LiveStream1796100000600,
   BookingRefundFailures1796100000700,
+  RefundAttempts1796100000800,
 ];
