@@ -259,18 +259,23 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     expect(mails[0].text).toContain('Your payment has been refunded in full through PayPal.');
   });
 
-  it('says how much a late payment for places that had gone was refunded, when PayPal had refunded part of it first', async () => {
+  /** A £8 booking whose capture PayPal held as PENDING until after its hold lapsed and its one place went to another. */
+  async function paidAfterPlacesWent() {
     const course = await createEvent(t, admin, { capacity: 1, price: 8 });
     const late = await t.member();
     const held = (await sendBooking(t, CREATE_BOOKING, late.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
     await approve(t, held.checkout.approveUrl, { outcome: 'PENDING' });
     expect((await ok(t, CAPTURE_BOOKING, { orderID: held.checkout.orderID }, late.token)).captureBooking.status).toBe('Held');
-    // The hold lapses and the place goes to someone else.
     await t.db.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [held.id]);
     await t.app.get(BookingSweepService).sweep(new Date());
     const other = await t.member();
     const otherHeld = (await sendBooking(t, CREATE_BOOKING, other.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
     expect(await payFor(t, otherHeld, other.token)).toBe('Confirmed');
+    return { late, held };
+  }
+
+  it('says how much a late payment for places that had gone was refunded, when PayPal had refunded part of it first', async () => {
+    const { late, held } = await paidAfterPlacesWent();
     // PayPal completes the capture (event not delivered) and staff there refund £2 of the £8; that event arrives.
     await sendEvent(t, held.checkout.orderID, 'PAYMENT.CAPTURE.COMPLETED', false);
     await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
@@ -311,16 +316,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
   });
 
   it('says how much a late payment was refunded on a retry, when PayPal had refunded part of it first and refused the app at first', async () => {
-    const course = await createEvent(t, admin, { capacity: 1, price: 8 });
-    const late = await t.member();
-    const held = (await sendBooking(t, CREATE_BOOKING, late.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
-    await approve(t, held.checkout.approveUrl, { outcome: 'PENDING' });
-    expect((await ok(t, CAPTURE_BOOKING, { orderID: held.checkout.orderID }, late.token)).captureBooking.status).toBe('Held');
-    await t.db.query(`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [held.id]);
-    await t.app.get(BookingSweepService).sweep(new Date());
-    const other = await t.member();
-    const otherHeld = (await sendBooking(t, CREATE_BOOKING, other.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
-    expect(await payFor(t, otherHeld, other.token)).toBe('Confirmed');
+    const { late, held } = await paidAfterPlacesWent();
     await refuseRefunds(held.checkout.orderID, 1);
     await sendEvent(t, held.checkout.orderID, 'PAYMENT.CAPTURE.COMPLETED', false);
     await processed((await refundAtPayPal(held.checkout.orderID, '3.00')).event.id);
@@ -335,13 +331,19 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
     expect(mail.text).not.toContain('in full');
   });
 
-  it('the retry job refunds what is left after PayPal refunded part meanwhile, and says how much', async () => {
+  /** A paid £6 booking whose occurrence staff cancelled while PayPal refused its refund: the retry job holds it. */
+  async function refundRefusedOnCancel() {
     const course = await createEvent(t, admin, { capacity: 3, price: 6 });
     const booker = await t.member();
     const held = (await sendBooking(t, CREATE_BOOKING, booker.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
     expect(await payFor(t, held, booker.token)).toBe('Confirmed');
     await refuseRefunds(held.checkout.orderID, 1);
     expect((await ok(t, CANCEL_OCCURRENCE, { postId: course.id, start: course.start }, events.token)).cancelOccurrence).toBe(1);
+    return { booker, held };
+  }
+
+  it('the retry job refunds what is left after PayPal refunded part meanwhile, and says how much', async () => {
+    const { booker, held } = await refundRefusedOnCancel();
     expect((await ok(t, READ, { id: held.id }, events.token)).Booking.refundFailure).toMatch(/PayPal refused/);
     await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
     await due((await retryJob(held.id)).id);
@@ -356,12 +358,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
   });
 
   it('the retry job, after PayPal refunded the payment in full meanwhile, never tells the booker it refunded 0.00', async () => {
-    const course = await createEvent(t, admin, { capacity: 3, price: 6 });
-    const booker = await t.member();
-    const held = (await sendBooking(t, CREATE_BOOKING, booker.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
-    expect(await payFor(t, held, booker.token)).toBe('Confirmed');
-    await refuseRefunds(held.checkout.orderID, 1);
-    expect((await ok(t, CANCEL_OCCURRENCE, { postId: course.id, start: course.start }, events.token)).cancelOccurrence).toBe(1);
+    const { booker, held } = await refundRefusedOnCancel();
     expect((await ok(t, READ, { id: held.id }, events.token)).Booking.refundFailure).toMatch(/PayPal refused/);
     // Staff refund it in PayPal itself; the event is heard and the payment stored Refunded.
     await processed((await refundAtPayPal(held.checkout.orderID)).event.id);
@@ -374,12 +371,7 @@ describe('review: part refunds made in PayPal, then refunded in the app', () => 
   });
 
   it('the retry job, after PayPal refunded the rest of a part refund (event not yet heard), never tells the booker it refunded 0.00', async () => {
-    const course = await createEvent(t, admin, { capacity: 3, price: 6 });
-    const booker = await t.member();
-    const held = (await sendBooking(t, CREATE_BOOKING, booker.token, { postId: course.id, start: course.start, places: 1 })).data.createBooking;
-    expect(await payFor(t, held, booker.token)).toBe('Confirmed');
-    await refuseRefunds(held.checkout.orderID, 1);
-    expect((await ok(t, CANCEL_OCCURRENCE, { postId: course.id, start: course.start }, events.token)).cancelOccurrence).toBe(1);
+    const { booker, held } = await refundRefusedOnCancel();
     await processed((await refundAtPayPal(held.checkout.orderID, '2.00')).event.id);
     const rest = await refundAtPayPal(held.checkout.orderID, undefined, false);
     await due((await retryJob(held.id)).id);
