@@ -33,7 +33,10 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ['@ministry/source', ...defaultServerConditions] } },
   test: {
-    environment: 'jsdom',
+    environment: './src/test/environment.ts',
+    setupFiles: ['src/test/setup.ts'],
+    // Files share their worker's modules and window (src/test/environment.ts): react-admin loads once per worker.
+    isolate: false,
     // A limit for a test that hangs, not a speed check: a first render of a form takes seconds on a loaded machine.
     testTimeout: 60_000,
     include: ['src/**/*.test.{ts,tsx}'],
