@@ -14,6 +14,10 @@ export default {
     if (!dom) {
       dom = new JSDOM('<!DOCTYPE html>', { url: 'http://localhost:3000', pretendToBeVisual: true });
       populateGlobal(global, dom.window, { bindFunctions: true });
+      // As Vitest's own jsdom environment does: an error thrown in the page (an event handler, a timer) fails the run.
+      dom.window.addEventListener('error', (event) => {
+        if (event.error != null) process.emit('uncaughtException', event.error as Error);
+      });
     }
     return { teardown() {} };
   },
