@@ -75,7 +75,7 @@ function noImportCycles() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**', '**/*.config.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'bench/results/**', '**/*.config.js', '**/*.mjs', 'server/test-shards/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

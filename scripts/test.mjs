@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { writeShards } from '../server/test/support/shards.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const RESULTS = join(ROOT, 'test-results');
@@ -15,6 +16,14 @@ const CORES = availableParallelism();
  * on its browser and its server in turn (on 2 cores: 291 s at three, 359 s at two).
  */
 const E2E_AT_ONCE = CORES + 1;
+/**
+ * The server's shard files (server/test/support/shards.mjs): enough for Jest's two workers to end together, few
+ * enough that loading the app's modules once per shard stays small (10 shards: about 25 s of CPU, against 200 s for
+ * a load per suite).
+ */
+const SERVER_SHARDS = 10;
+/** Where the server's test environment writes each suite's figures. */
+const SERVER_SUITES = join(RESULTS, 'server-suites');
 
 /**
  * The end-to-end files that need the machine to themselves, run one after another once the others are done: a
@@ -53,7 +62,13 @@ function stages(lastSeconds) {
     // Jest's two workers leave a core partly idle while they wait on PostgreSQL: one Vitest fork at a time fills it,
     // the web's files and then the console's.
     [
-      { name: 'server', steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)], files: reportedFiles('server') },
+      {
+        name: 'server',
+        before: () => writeShards(lastSeconds, SERVER_SHARDS),
+        env: { TEST_SHARDS: '1', SUITE_REPORT_DIR: SERVER_SUITES },
+        steps: [npm('test', '-w', 'server', '--', '--json', `--outputFile=${join(RESULTS, 'server.json')}`)],
+        files: serverSuites,
+      },
       [
         { name: 'web', steps: [npm('test', '-w', 'web', '--', ...vitestReport('web'))], files: reportedFiles('web') },
         { name: 'admin', steps: [npm('test', '-w', 'admin', '--', '--maxWorkers=1', ...vitestReport('admin'))], files: reportedFiles('admin') },
@@ -77,6 +92,13 @@ function reportedFiles(workspace) {
       failed: result.assertionResults.filter((test) => test.status === 'failed').length,
     }));
   };
+}
+
+/** The server's figures per suite (several share a shard file), as its test environment wrote them. */
+function serverSuites() {
+  return readdirSync(SERVER_SUITES).flatMap((name) =>
+    JSON.parse(readFileSync(join(SERVER_SUITES, name), 'utf8')).map((suite) => ({ ...suite, file: `server/${suite.file}` })),
+  );
 }
 
 /**
@@ -103,10 +125,10 @@ async function nodeTestFiles(phase, files, atOnce) {
 }
 
 /** Runs a command with its output gathered; resolves to its exit code and output. */
-function run(command, args, onOutput) {
+function run(command, args, onOutput, env = {}) {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
     const gather = (chunk) => {
       output += chunk;
       onOutput?.(chunk);
@@ -143,9 +165,10 @@ async function runPhase(phase) {
   const cpuStart = machineCpu();
   let code = 0;
   let files = [];
+  phase.before?.();
   if (phase.run) ({ code, files } = await phase.run(phase));
   for (const [command, args] of phase.steps ?? []) {
-    ({ code } = await run(command, args, (chunk) => writeFileSync(phase.log, chunk, { flag: 'a' })));
+    ({ code } = await run(command, args, (chunk) => writeFileSync(phase.log, chunk, { flag: 'a' }), phase.env));
     if (code !== 0) break;
   }
   const seconds = since(start);

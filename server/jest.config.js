@@ -1,8 +1,15 @@
 import { createRequire } from 'node:module';
 
+/**
+ * The root's `npm test` sets TEST_SHARDS and runs the suites through shard files (test/support/shards.mjs), several
+ * suites to a file; run on its own, each test file is a Jest file of its own.
+ */
+const SUITES = process.env.TEST_SHARDS ? '<rootDir>/test-shards/*.test.ts' : '<rootDir>/test/**/*.test.ts';
+
 /** Jest in ESM mode (run with NODE_OPTIONS=--experimental-vm-modules); TypeScript through ts-jest. */
 export default {
-  testEnvironment: 'node',
+  // Node's, telling apart the suites of a shard for the timing report.
+  testEnvironment: '<rootDir>/test/support/suite-environment.mjs',
   // Workspace packages resolve to their TypeScript sources, so tests never run a stale build of them.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@ministry/source'] },
   extensionsToTreatAsEsm: ['.ts'],
@@ -17,7 +24,7 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
   },
-  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.spec.ts'],
+  testMatch: [SUITES, '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   // Files run side by side on a shared machine: the limit catches a hang, never a slow answer.
