@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
+import { NotificationListener } from './notification-listener.js';
 
 export interface SendOptions {
   retryLimit?: number;
@@ -26,15 +27,19 @@ function onConnectionOf(transaction: EntityManager): PgBoss.Db {
 
 /**
  * Durable background jobs (pg-boss) in the application's own PostgreSQL: shared by every instance, retried
- * with back-off, and kept across restarts. Handlers throw to ask for a retry.
+ * with back-off, and kept across restarts. Handlers throw to ask for a retry. A queued job is announced on a
+ * channel when it commits, so every instance's poller of its queue fetches it at once; polling finds what an
+ * announcement missed (a retry coming due, a job queued while the listener reconnected).
  */
 @Injectable()
 export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
+  private static readonly CHANNEL = 'job_queued';
   private readonly queues = new Set<string>();
   /** Each queue's polling loop, and how to cut its pause short. */
-  private readonly pollers: { done: Promise<void>; wake(): void }[] = [];
+  private readonly pollers = new Map<string, { done: Promise<void>; wake(): void }>();
+  private readonly listener: NotificationListener;
   private stopping = false;
 
   constructor(@Inject(DATABASE_URL) url: string, @Inject(APP_CONFIG) config: AppConfig) {
@@ -43,10 +48,14 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     this.boss = new PgBoss({ connectionString: url, max: 2, schedule: false, supervise: true, ...pool });
     // Failed polls, maintenance and pool errors while the database is away: logged, and pg-boss carries on.
     this.boss.on('error', (error) => this.logger.error(error.message));
+    const wakeAll = () => this.pollers.forEach((poller) => poller.wake());
+    const handlers = { notified: (name: string) => this.pollers.get(name)?.wake(), reconnected: wakeAll };
+    this.listener = new NotificationListener(url, JobQueue.CHANNEL, handlers, config.databaseConnectTimeoutMs);
   }
 
   async onModuleInit() {
     await this.boss.start();
+    await this.listener.start();
   }
 
   /**
@@ -55,8 +64,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
    */
   async onApplicationShutdown() {
     this.stopping = true;
-    for (const poller of this.pollers) poller.wake();
-    await Promise.all(this.pollers.map((poller) => poller.done));
+    await this.listener.stop();
+    const pollers = [...this.pollers.values()];
+    for (const poller of pollers) poller.wake();
+    await Promise.all(pollers.map((poller) => poller.done));
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true });
   }
 
@@ -72,7 +83,11 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
    */
   async send<T extends object>(name: string, data: T, options: SendOptions = {}, transaction?: EntityManager): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.send(name, data, { ...options, ...(transaction && { db: onConnectionOf(transaction) }) });
+    const db = transaction ? onConnectionOf(transaction) : this.boss.getDb();
+    await this.boss.send(name, data, { ...options, db });
+    // In the transaction, the announcement goes out when it commits, and never when it rolls back.
+    const announced = db.executeSql('SELECT pg_notify($1, $2)', [JobQueue.CHANNEL, name]);
+    await (transaction ? announced : announced.catch((error: Error) => this.logger.warn(`${name}: job queued unannounced: ${error.message}`)));
   }
 
   /**
@@ -123,23 +138,29 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Runs `handler` for each job of `name`, polling every `pollingIntervalSeconds` (a daily job less often than
-   * every second) and at once again after finding jobs. Each job succeeds or fails on its own: a failed one is
-   * handed back for a retry, the rest complete.
+   * Runs `handler` for each job of `name`: at once when one is announced, else polling every
+   * `pollingIntervalSeconds` (a daily job less often than every second), and at once again after finding jobs.
+   * Each job succeeds or fails on its own: a failed one is handed back for a retry, the rest complete.
    */
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, pollingIntervalSeconds = 1): Promise<void> {
     await this.ensureQueue(name);
-    let wake = () => undefined as void;
+    // A wake while the loop fetches or runs jobs skips its next pause: the job announced may have come too late.
+    let woken = false;
+    let endPause: (() => void) | undefined;
+    const wake = () => (endPause ? endPause() : (woken = true));
     const pause = () =>
       new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollingIntervalSeconds * 1000);
-        wake = () => {
+        if (woken) return resolve();
+        const timer = setTimeout(() => endPause?.(), pollingIntervalSeconds * 1000);
+        endPause = () => {
           clearTimeout(timer);
+          endPause = undefined;
           resolve();
         };
       });
     const poll = async () => {
       while (!this.stopping) {
+        woken = false;
         // A failed poll (the database away) is logged and tried again after the pause.
         const jobs = await this.boss.fetch<T>(name, { batchSize: 10 }).catch((error: Error) => {
           this.logger.error(`${name}: could not fetch jobs: ${error.message}`);
@@ -149,7 +170,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
         if (!jobs.length && !this.stopping) await pause();
       }
     };
-    this.pollers.push({ done: poll(), wake: () => wake() });
+    this.pollers.set(name, { done: poll(), wake });
   }
 
   private async run<T extends object>(name: string, job: PgBoss.Job<T>, handler: (data: T) => Promise<void>): Promise<void> {
