@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { SqlCounter } from '../src/database/sql-counter.js';
 import { startTestApp, TestApp } from './support/test-app.js';
 
 const POST = 'id name slug excerpt status image imageSrcSet imageWidth imageHeight category { id name } author { firstname lastname }';
@@ -68,6 +70,12 @@ describe('the home page query', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('counts SQL with the one counter the app has, which is also TypeORM\'s logger', () => {
+    const counters = t.app.get(SqlCounter, { each: true });
+    expect(counters).toHaveLength(1);
+    expect(t.app.get(DataSource).logger).toBe(counters[0]);
   });
 
   it('costs the same small number of SQL queries with 8 posts and with 200, whether blocks share pictures or not', async () => {

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from './database-url.js';
 import { JobQueue } from './job-queue.js';
 import { SqlCounter } from './sql-counter.js';
+import { SqlCounterModule } from './sql-counter.module.js';
 
 @Global()
 @Module({})
@@ -12,9 +13,10 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [
+        SqlCounterModule,
         TypeOrmModule.forRootAsync({
+          imports: [SqlCounterModule],
           inject: [APP_CONFIG, SqlCounter],
-          extraProviders: [SqlCounter],
           useFactory: (config: AppConfig, counter: SqlCounter) => ({
             type: 'postgres',
             url,
@@ -34,8 +36,8 @@ export class DatabaseModule {
           }),
         }),
       ],
-      providers: [{ provide: DATABASE_URL, useValue: url }, JobQueue, SqlCounter],
-      exports: [DATABASE_URL, JobQueue, SqlCounter],
+      providers: [{ provide: DATABASE_URL, useValue: url }, JobQueue],
+      exports: [DATABASE_URL, JobQueue, SqlCounterModule],
     };
   }
 }

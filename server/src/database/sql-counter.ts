@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 
-// One set per process: TypeORM's logger and the providers that start scopes are separate instances of the class.
+// One set per process: a scope follows its request's async calls, whichever connection of the pool runs its SQL.
 const scope = new AsyncLocalStorage<{ count: number; caller: number }>();
 /** Set while the caller's account is read: the instance keeps callers for a while, so that costs SQL only at times. */
 const callerLookup = new AsyncLocalStorage<true>();
