@@ -142,41 +142,51 @@ export class PaymentsService {
         if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
           throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
         }
-        const customId = this.customId(kind, record);
-        const requestId = `${customId}-refund${record.refundAttempt > 1 ? `-${record.refundAttempt}` : ''}`;
-        // Without an amount PayPal refunds what the capture still holds.
-        let refunded: Refunded = 'all';
-        try {
-          const refund = await this.gateway.refundCapture(record.captureId, requestId);
-          if (refund.status !== 'COMPLETED') {
-            refused = refund.status === 'FAILED' || refund.status === 'CANCELLED';
-            throw new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
-          }
-          const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
-          refunded = minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all');
-        } catch (error) {
-          if (error instanceof PayPalUnavailableError) {
-            this.logger.error(`${requestId}: ${error.message}`);
-            throw new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.');
-          }
-          if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) {
-            if (error instanceof PayPalError) {
-              this.logger.error(`${requestId}: ${error.message}`);
-              refused = true;
-              throw new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`);
-            }
-            throw error;
-          }
+        const requestId = `${this.customId(kind, record)}-refund${record.refundAttempt > 1 ? `-${record.refundAttempt}` : ''}`;
+        const answer = await this.refundAtPayPal(kind, record, record.captureId, requestId);
+        if ('error' in answer) {
+          refused = answer.refused;
+          throw answer.error;
         }
         record.status = 'Refunded';
         record.captureStatus = 'REFUNDED';
         record.refundedAt = new Date();
-        return { record: await manager.save(record), refunded };
+        return { record: await manager.save(record), refunded: answer.refunded };
       });
     } catch (error) {
       // PayPal answers an id it has seen with that request's answer: after a refusal, the next try carries a new one.
       if (refused) await this.dataSource.getRepository(kind.entity).increment({ id } as FindOptionsWhere<T>, 'refundAttempt', 1);
       throw error;
+    }
+  }
+
+  /**
+   * Asks PayPal to refund what the capture still holds (no amount given): what it refunded, or the error to answer
+   * with and whether PayPal refused, after which the next try needs a new request id.
+   */
+  private async refundAtPayPal<T extends RefundablePaymentRecord>(
+    kind: PaymentKind<T>,
+    record: T,
+    captureId: string,
+    requestId: string,
+  ): Promise<{ refunded: Refunded } | { error: AppError; refused: boolean }> {
+    try {
+      const refund = await this.gateway.refundCapture(captureId, requestId);
+      if (refund.status !== 'COMPLETED') {
+        const error = new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
+        return { error, refused: refund.status === 'FAILED' || refund.status === 'CANCELLED' };
+      }
+      const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
+      return { refunded: minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all') };
+    } catch (error) {
+      if (error instanceof PayPalUnavailableError) {
+        this.logger.error(`${requestId}: ${error.message}`);
+        return { error: new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.'), refused: false };
+      }
+      if (!(error instanceof PayPalError)) throw error;
+      if (error.issue === 'CAPTURE_FULLY_REFUNDED') return { refunded: 'all' };
+      this.logger.error(`${requestId}: ${error.message}`);
+      return { error: new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`), refused: true };
     }
   }
 
