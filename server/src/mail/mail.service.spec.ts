@@ -1,9 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { Socket } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
 import type { JobQueue } from '../database/job-queue.js';
+import { startSmtpServer } from '../../test/support/smtp.js';
 import { MailService } from './mail.service.js';
 
 describe('the mailer', () => {
@@ -20,6 +22,29 @@ describe('the mailer', () => {
       mail.onApplicationShutdown();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends over connections with Nagle\'s algorithm off, one-off messages and broadcasts alike, and reports a server that is not there', async () => {
+    const server = await startSmtpServer();
+    const noDelay = jest.spyOn(Socket.prototype, 'setNoDelay');
+    const mail = new MailService({ smtpUrl: server.url, mailFrom: 'Ministry <no-reply@test.example>' } as AppConfig, {} as JobQueue);
+    try {
+      await mail.deliver({ to: 'one@test.example', subject: 'One-off', text: 'Hello' });
+      await mail.deliver({ to: 'many@test.example', subject: 'Broadcast', text: 'Hello all' }, { bulk: true });
+      expect(server.received.map((m) => m.subject)).toEqual(['One-off', 'Broadcast']);
+      // The mail server's own end of each connection sets it too: the sender's ends are those that reach its port.
+      const port = Number(new URL(server.url).port);
+      const senders = noDelay.mock.contexts.flatMap((socket, i) => ((socket as Socket).remotePort === port ? [noDelay.mock.calls[i]] : []));
+      expect(senders).toEqual([[true], [true]]);
+
+      const closed = new MailService({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'no-reply@test.example' } as AppConfig, {} as JobQueue);
+      await expect(closed.deliver({ to: 'one@test.example', subject: 'Lost', text: 'Hello' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      closed.onApplicationShutdown();
+    } finally {
+      noDelay.mockRestore();
+      mail.onApplicationShutdown();
+      await server.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../database/job-queue.js';
+import { connectWithoutDelay } from './smtp-socket.js';
 
 export interface MailMessage {
   to: string;
@@ -81,7 +82,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       const url = new URL(config.smtpUrl!);
       const options = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000', ...(pool && { pool: 'true', maxConnections: '1' }) };
       for (const [name, value] of Object.entries(options)) url.searchParams.set(name, value);
-      return nodemailer.createTransport(url.href, signing || undefined);
+      return Object.assign(nodemailer.createTransport(url.href, signing || undefined), { getSocket: connectWithoutDelay });
     };
     const outbox = () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...signing });
     this.transport = config.smtpUrl ? smtp(false) : outbox();
