@@ -6,7 +6,7 @@ import type { AuthUser } from '../access/auth-user.js';
 import { can } from '../access/permissions.js';
 import { hashLinkToken } from '../auth/link-token.js';
 import { AppError } from '../common/app-error.js';
-import { PaymentsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
+import { PaymentRefundsService, PaymentsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
 import { isOccurrence, Post } from '../content/index.js';
 import { MailService } from '../mail/index.js';
 import { cancelledMail } from './booking-mails.js';
@@ -32,6 +32,7 @@ export class BookingCancellationService {
     private readonly waitlist: BookingWaitlistService,
     private readonly refunds: BookingRefundsService,
     private readonly payments: PaymentsService,
+    private readonly paymentRefunds: PaymentRefundsService,
     private readonly mail: MailService,
   ) {
     this.payments.whenRefundedAtPayPal(TICKET_PAYMENTS, (payment) => this.refundedAtPayPal(payment));
@@ -85,7 +86,7 @@ export class BookingCancellationService {
     let minor = 0;
     let unsaid = false;
     for (const payment of paid) {
-      const { refunded } = await this.payments.refund(TICKET_PAYMENTS, payment.id);
+      const { refunded } = await this.paymentRefunds.refund(TICKET_PAYMENTS, payment.id);
       if (refunded === 'all') unsaid = true;
       else minor += refunded;
     }

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { AuthUser } from '../access/auth-user.js';
 import { AppError } from '../common/app-error.js';
-import { PaymentsService, TICKET_PAYMENTS, TicketPayment, toPayPalValue } from '../commerce/index.js';
+import { PaymentRefundsService, PaymentsService, TICKET_PAYMENTS, TicketPayment, toPayPalValue } from '../commerce/index.js';
 import { MailService } from '../mail/index.js';
 import { lateRefundMail } from './booking-mails.js';
 import { BookingRecordsService } from './booking-records.service.js';
@@ -24,6 +24,7 @@ export class BookingCheckoutService implements OnModuleInit {
     private readonly records: BookingRecordsService,
     private readonly refunds: BookingRefundsService,
     private readonly payments: PaymentsService,
+    private readonly paymentRefunds: PaymentRefundsService,
     private readonly mail: MailService,
   ) {}
 
@@ -99,7 +100,7 @@ export class BookingCheckoutService implements OnModuleInit {
     });
     if (!refund) return;
     try {
-      const { refunded } = await this.payments.refund(TICKET_PAYMENTS, payment.id);
+      const { refunded } = await this.paymentRefunds.refund(TICKET_PAYMENTS, payment.id);
       const booked = refund.status === 'Confirmed' || refund.status === 'CheckedIn';
       if (!booked) await this.bookings.update({ id: refund.id }, { status: 'Refunded', refundedAt: new Date(), holdExpiresAt: null });
       await this.mail.queue(lateRefundMail(refund, refunded, payment.amountMinor));

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error.js';
-import { PaymentsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
+import { PaymentRefundsService, type Refunded, TICKET_PAYMENTS, TicketPayment } from '../commerce/index.js';
 import { JobQueue } from '../database/job-queue.js';
 import { MailService } from '../mail/index.js';
 import { lateRefundMail, refundMadeMail } from './booking-mails.js';
@@ -24,7 +24,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly records: BookingRecordsService,
-    private readonly payments: PaymentsService,
+    private readonly paymentRefunds: PaymentRefundsService,
     private readonly jobs: JobQueue,
     private readonly mail: MailService,
   ) {}
@@ -49,7 +49,7 @@ export class BookingRefundsService implements OnApplicationBootstrap {
     if (!payment) return;
     let refunded: Refunded;
     try {
-      ({ refunded } = await this.payments.refund(TICKET_PAYMENTS, paymentId));
+      ({ refunded } = await this.paymentRefunds.refund(TICKET_PAYMENTS, paymentId));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await this.dataSource.transaction((manager) => this.noteFailure(manager, payment.bookingId, error.message));

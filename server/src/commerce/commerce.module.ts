@@ -28,6 +28,7 @@ import { BookOrderResolver } from './orders/book-order.resolver.js';
 import { BookOrderService } from './orders/book-order.service.js';
 import { CommercePersonalData } from './commerce.personal-data.js';
 import { PaymentSettingsResolver } from './payment-settings.resolver.js';
+import { PaymentRefundsService } from './payments/payment-refunds.service.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { TicketPayment } from './tickets/ticket-payment.entity.js';
 import { BillingPlan, RegularDonation } from './regular-donations/regular-donation.entity.js';
@@ -76,6 +77,7 @@ export class CommerceModule {
       providers: [
         { provide: PAYMENT_GATEWAY, useValue: new PayPalClient(paypal) },
         PaymentsService,
+        PaymentRefundsService,
         BookOrderService,
         DonationService,
         DonationRefundService,
@@ -99,7 +101,7 @@ export class CommerceModule {
         GiftAidClaimResolver,
         CommercePersonalData,
       ],
-      exports: [PaymentsService, BookOrderService, DonationService, RegularDonationService, GiftAidDeclarationService, GiftAidClaimService],
+      exports: [PaymentsService, PaymentRefundsService, BookOrderService, DonationService, RegularDonationService, GiftAidDeclarationService, GiftAidClaimService],
     };
   }
 }

@@ -10,6 +10,7 @@ import { Book } from '../../content/index.js';
 import { decimalToMinor, formatMoney, toPayPalValue } from '../money.js';
 import { recordListQuery, requireReadable } from '../payments/record-list.js';
 import type { PaymentKind, Settlement } from '../payments/payment-kind.js';
+import { PaymentRefundsService } from '../payments/payment-refunds.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { bookOrderReceipt } from '../receipt-mails.js';
 import { BookOrder, BookOrderLine, BookOrderStatus } from './book-order.entity.js';
@@ -49,6 +50,7 @@ export class BookOrderService {
     @InjectRepository(Book) private readonly books: Repository<Book>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly payments: PaymentsService,
+    private readonly refunds: PaymentRefundsService,
   ) {}
 
   /** Prices every line from the database, stores the order as Created and starts the PayPal checkout. */
@@ -135,7 +137,7 @@ export class BookOrderService {
 
   async refund(id: number): Promise<BookOrder> {
     if (!(await this.orders.existsBy({ id }))) throw AppError.notFound('The order');
-    return (await this.payments.refund(BOOK_ORDERS, id)).record;
+    return (await this.refunds.refund(BOOK_ORDERS, id)).record;
   }
 
   /**

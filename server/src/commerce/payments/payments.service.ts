@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { DataSource, FindOptionsWhere } from 'typeorm';
 import { User } from '../../auth/index.js';
 import { AppError } from '../../common/app-error.js';
 import { requireOwner } from '../../access/ownership.js';
@@ -7,10 +7,10 @@ import type { AuthUser } from '../../access/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../../mail/index.js';
 import { PAYMENT_GATEWAY, type PaymentGateway, PayPalError, PayPalUnavailableError } from '../paypal/payment-gateway.js';
-import { fromPayPalValue } from '../money.js';
 import { approveLink, CreateOrderRequest, PurchaseUnitRequest } from '../paypal/paypal.types.js';
 import { Expected, judge } from './judge.js';
-import { PaymentRecord, RefundablePaymentRecord } from './payment-record.js';
+import { lockRecord } from './lock-record.js';
+import { PaymentRecord } from './payment-record.js';
 import { PaymentOutcome } from './payment-result.js';
 import type { PaymentKind, Settlement } from './payment-kind.js';
 import { applyStep, describeSettlement, type Step } from './settlement.js';
@@ -18,17 +18,11 @@ import { applyStep, describeSettlement, type Step } from './settlement.js';
 /** Starting checkouts is limited per address: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_ADDRESS = { limit: 60, windowSeconds: 10 * 60 };
 
-/** What a refund returned, in minor units; `all` when PayPal had already returned the whole payment, or does not say. */
-export type Refunded = number | 'all';
-
-/** Capture statuses with money left to refund. */
-const REFUNDABLE_CAPTURES = ['COMPLETED', 'PARTIALLY_REFUNDED'];
-
 const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You will not be charged twice; please try again in a moment.';
 
 /**
  * The payment steps book orders and donations share: start a PayPal checkout for a stored record, capture it
- * once, settle it from PayPal's own view (after a capture or a webhook) and refund it. Every change to a record
+ * once, and settle it from PayPal's own view (after a capture or a webhook); refunds are `PaymentRefundsService`'s. Every change to a record
  * happens under its row lock, so concurrent captures and webhooks see one another's result; captures carry a
  * PayPal-Request-Id stable per attempt, so a retried call can never charge twice.
  */
@@ -129,74 +123,13 @@ export class PaymentsService {
     });
   }
 
-  /**
-   * Refunds what is left of a completed payment through PayPal (all of it, or the rest after a part refund made in
-   * PayPal itself), and answers how much this refund returned; refunding a refunded record changes nothing.
-   */
-  async refund<T extends RefundablePaymentRecord>(kind: PaymentKind<T>, id: number): Promise<{ record: T; refunded: Refunded }> {
-    let refused = false;
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const record = await this.lock(manager, kind, id);
-        if (record.status === 'Refunded') return { record, refunded: 'all' as const };
-        if (!record.captureId || !REFUNDABLE_CAPTURES.includes(record.captureStatus ?? '')) {
-          throw new AppError('CONFLICT', `Only a completed payment can be refunded; this ${kind.label} is ${record.status}`);
-        }
-        const requestId = `${this.customId(kind, record)}-refund${record.refundAttempt > 1 ? `-${record.refundAttempt}` : ''}`;
-        const answer = await this.refundAtPayPal(kind, record, record.captureId, requestId);
-        if ('error' in answer) {
-          refused = answer.refused;
-          throw answer.error;
-        }
-        record.status = 'Refunded';
-        record.captureStatus = 'REFUNDED';
-        record.refundedAt = new Date();
-        return { record: await manager.save(record), refunded: answer.refunded };
-      });
-    } catch (error) {
-      // PayPal answers an id it has seen with that request's answer: after a refusal, the next try carries a new one.
-      if (refused) await this.dataSource.getRepository(kind.entity).increment({ id } as FindOptionsWhere<T>, 'refundAttempt', 1);
-      throw error;
-    }
-  }
-
-  /**
-   * Asks PayPal to refund what the capture still holds (no amount given): what it refunded, or the error to answer
-   * with and whether PayPal refused, after which the next try needs a new request id.
-   */
-  private async refundAtPayPal<T extends RefundablePaymentRecord>(
-    kind: PaymentKind<T>,
-    record: T,
-    captureId: string,
-    requestId: string,
-  ): Promise<{ refunded: Refunded } | { error: AppError; refused: boolean }> {
-    try {
-      const refund = await this.gateway.refundCapture(captureId, requestId);
-      if (refund.status !== 'COMPLETED') {
-        const error = new AppError('CONFLICT', `PayPal has accepted the refund but reports it ${refund.status}; the ${kind.label} will show Refunded when PayPal completes it`);
-        return { error, refused: refund.status === 'FAILED' || refund.status === 'CANCELLED' };
-      }
-      const minor = refund.amount?.currency_code === record.currency ? fromPayPalValue(refund.amount.value) : undefined;
-      return { refunded: minor ?? (record.captureStatus === 'COMPLETED' ? record.amountMinor : 'all') };
-    } catch (error) {
-      if (error instanceof PayPalUnavailableError) {
-        this.logger.error(`${requestId}: ${error.message}`);
-        return { error: new AppError('BAD_GATEWAY', 'PayPal did not answer. Nothing was refunded twice; please try again in a moment.'), refused: false };
-      }
-      if (!(error instanceof PayPalError)) throw error;
-      if (error.issue === 'CAPTURE_FULLY_REFUNDED') return { refunded: 'all' };
-      this.logger.error(`${requestId}: ${error.message}`);
-      return { error: new AppError('CONFLICT', `PayPal refused the refund (${error.issue ?? error.status})`), refused: true };
-    }
-  }
-
   /** Locks the record, lets `decide` consult PayPal, applies the verdict, and sends a receipt once paid. */
   private async settle<T extends PaymentRecord>(kind: PaymentKind<T>, id: number, decide: (record: T) => Promise<Step | undefined>): Promise<Settlement<T>> {
     let newlyPaid = false;
     let reportedRefunded = false;
     let unavailable = false;
     const record = await this.dataSource.transaction(async (manager) => {
-      const locked = await this.lock(manager, kind, id);
+      const locked = await lockRecord(manager, kind, id);
       let step: Step | undefined;
       try {
         step = await decide(locked);
@@ -225,10 +158,6 @@ export class PaymentsService {
     if (reportedRefunded) await this.refundedListeners.get(kind.name)?.(record);
     if (unavailable) return { outcome: PaymentOutcome.FAILED, message: UNAVAILABLE, record, approveUrl: null, unavailable };
     return describeSettlement(kind, record);
-  }
-
-  private lock<T extends PaymentRecord>(manager: EntityManager, kind: PaymentKind<T>, id: number): Promise<T> {
-    return manager.getRepository(kind.entity).createQueryBuilder('record').setLock('pessimistic_write').where('record.id = :id', { id }).getOneOrFail();
   }
 
   /** One capture call; PayPal's expected refusals become steps, never exceptions. */
