@@ -28,6 +28,7 @@ describe('the mailer', () => {
   it('sends over connections with Nagle\'s algorithm off, one-off messages and broadcasts alike, and reports a server that is not there', async () => {
     const server = await startSmtpServer();
     const noDelay = jest.spyOn(Socket.prototype, 'setNoDelay');
+    const keepAlive = jest.spyOn(Socket.prototype, 'setKeepAlive');
     const mail = new MailService({ smtpUrl: server.url, mailFrom: 'Ministry <no-reply@test.example>' } as AppConfig, {} as JobQueue);
     try {
       await mail.deliver({ to: 'one@test.example', subject: 'One-off', text: 'Hello' });
@@ -37,12 +38,14 @@ describe('the mailer', () => {
       const port = Number(new URL(server.url).port);
       const senders = noDelay.mock.contexts.flatMap((socket, i) => ((socket as Socket).remotePort === port ? [noDelay.mock.calls[i]] : []));
       expect(senders).toEqual([[true], [true]]);
+      expect(keepAlive.mock.contexts.filter((socket) => (socket as Socket).remotePort === port)).toHaveLength(2);
 
       const closed = new MailService({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'no-reply@test.example' } as AppConfig, {} as JobQueue);
       await expect(closed.deliver({ to: 'one@test.example', subject: 'Lost', text: 'Hello' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       closed.onApplicationShutdown();
     } finally {
       noDelay.mockRestore();
+      keepAlive.mockRestore();
       mail.onApplicationShutdown();
       await server.close();
     }
