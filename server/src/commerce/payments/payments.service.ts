@@ -22,9 +22,9 @@ const UNAVAILABLE = 'We could not confirm the payment with PayPal just now. You 
 
 /**
  * The payment steps book orders and donations share: start a PayPal checkout for a stored record, capture it
- * once, and settle it from PayPal's own view (after a capture or a webhook); refunds are `PaymentRefundsService`'s. Every change to a record
- * happens under its row lock, so concurrent captures and webhooks see one another's result; captures carry a
- * PayPal-Request-Id stable per attempt, so a retried call can never charge twice.
+ * once, and settle it from PayPal's own view (after a capture or a webhook); refunds are `PaymentRefundsService`'s.
+ * Every change to a record happens under its row lock, so concurrent captures and webhooks see one another's
+ * result; captures carry a PayPal-Request-Id stable per attempt, so a retried call can never charge twice.
  */
 @Injectable()
 export class PaymentsService {
